@@ -1,0 +1,39 @@
+// What every command shares: the global options and how to open the database.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "jiaozhu/database.h"
+
+namespace jiaozhu::cli {
+
+// Exit statuses; docs/errors.md lists them with the errors behind each.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitNotFound = 3;
+inline constexpr int kExitInput = 4;
+inline constexpr int kExitDatabase = 5;
+inline constexpr int kExitConflict = 6;
+inline constexpr int kExitInternal = 70;
+
+// Thrown by a command that has said all it has to say and ends with `code`.
+struct ExitStatus {
+  int code;
+};
+
+struct Globals {
+  std::string db_path;  // --db, else $JIAOZHU_DB, else ./jiaozhu.db
+  bool quiet = false;   // no progress bar, no summary on stderr
+
+  Database open(OpenMode mode = OpenMode::kExisting) const { return Database::open(db_path, mode); }
+};
+
+// Each command group adds its subcommands to `app`. The callbacks they set
+// run after parsing and may throw jiaozhu::Error.
+void add_database_commands(CLI::App& app, Globals& globals);  // init, check, stats
+void add_import_command(CLI::App& app, Globals& globals);     // import
+void add_browse_commands(CLI::App& app, Globals& globals);    // editions, show
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,94 @@
+// editions, show: reading what was imported.
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/address.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/passage.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+nlohmann::ordered_json optional_json(const std::optional<std::string>& v) {
+  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+}
+
+void run_editions(const Globals& g, bool json) {
+  Database db = g.open();
+  const auto editions = EditionRepository(db).list();
+  if (json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const Edition& e : editions) {
+      list.push_back({{"siglum", e.siglum}, {"work", e.work}, {"title", e.title},
+                      {"script", std::string(to_string(e.script))}, {"passages", e.passages},
+                      {"characters", e.characters}, {"uuid", e.uuid}, {"content_hash", e.content_hash},
+                      {"imported_at", e.imported_at}});
+    }
+    print_json({{"editions", list}});
+    return;
+  }
+  if (editions.empty()) {
+    std::cout << "no editions yet: add one with `jiaozhu import FILE --work NAME --siglum S`\n";
+    return;
+  }
+  std::vector<std::vector<std::string>> rows{{"siglum", "work", "script", "passages", "characters", "title"}};
+  for (const Edition& e : editions) {
+    rows.push_back({e.siglum, e.work, std::string(to_string(e.script)), with_commas(e.passages),
+                    with_commas(e.characters), e.title});
+  }
+  print_table(rows, {3, 4});
+}
+
+void print_passage(const Passage& p) {
+  const std::string address = format_address(p.siglum, p.seq);
+  if (p.title || p.author) {
+    std::cout << address << "  " << printable(p.title ? "《" + *p.title + "》" : "")
+              << (p.author ? " " + printable(*p.author) : "") << '\n';
+  }
+  // Continuation lines of a multi-line passage (a poem) line up under the text.
+  const std::string indent(address.size() + 2, ' ');
+  std::string text = printable(p.text);
+  for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
+    text.insert(at + 1, indent);
+  }
+  std::cout << (p.title || p.author ? indent : address + "  ") << text << '\n';
+}
+
+void run_show(const Globals& g, const std::string& where, bool json) {
+  Database db = g.open();
+  const auto passages = PassageRepository(db).get(parse_address(where));
+  if (!json) {
+    for (const Passage& p : passages) print_passage(p);
+    return;
+  }
+  auto list = nlohmann::ordered_json::array();
+  for (const Passage& p : passages) {
+    list.push_back({{"address", format_address(p.siglum, p.seq)}, {"siglum", p.siglum}, {"n", p.seq},
+                    {"text", p.text}, {"title", optional_json(p.title)}, {"author", optional_json(p.author)},
+                    {"ref", optional_json(p.ref)},
+                    {"source_line", p.source_line ? nlohmann::ordered_json(*p.source_line) : nullptr}});
+  }
+  print_json({{"passages", list}});
+}
+
+}  // namespace
+
+void add_browse_commands(CLI::App& app, Globals& g) {
+  auto* editions = app.add_subcommand("editions", "List the editions with their work, script and size");
+  auto editions_json = std::make_shared<bool>(false);
+  editions->add_flag("--json", *editions_json, "Print as JSON");
+  editions->callback([&g, editions_json] { run_editions(g, *editions_json); });
+
+  struct ShowArgs {
+    std::string where;
+    bool json = false;
+  };
+  auto args = std::make_shared<ShowArgs>();
+  auto* show = app.add_subcommand("show", "Print passages: S (a whole edition), S:N or S:N-M");
+  show->add_option("ADDRESS", args->where, "An edition's siglum, or a passage or range of it")->required();
+  show->add_flag("--json", args->json, "Print as JSON, one object per passage");
+  show->callback([&g, args] { run_show(g, args->where, args->json); });
+}
+
+}  // namespace jiaozhu::cli

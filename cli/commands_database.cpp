@@ -1,0 +1,75 @@
+// init, check, stats: the database as a whole.
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/check.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/stats.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+void run_init(const Globals& g) {
+  Database db = g.open(OpenMode::kCreate);
+  if (db.created()) {
+    std::cout << "created " << db.path().string() << " (schema " << db.schema_version() << ")\n";
+  } else {
+    std::cout << db.path().string() << " is already a jiaozhu database (schema " << db.schema_version() << ")\n";
+  }
+}
+
+void run_check(const Globals& g, bool json) {
+  Database db = g.open();
+  const auto results = check_database(db);
+  bool ok = true;
+  nlohmann::ordered_json doc{{"database", db.path().string()}, {"checks", nlohmann::ordered_json::array()}};
+  for (const CheckResult& r : results) {
+    ok = ok && r.faults.empty();
+    doc["checks"].push_back({{"name", r.name}, {"ok", r.faults.empty()}, {"faults", r.faults}});
+    if (json) continue;
+    std::cout << (r.faults.empty() ? "ok    " : "FAULT ") << r.name << '\n';
+    for (const std::string& f : r.faults) std::cout << "      " << printable(f) << '\n';
+  }
+  doc["ok"] = ok;
+  if (json) print_json(doc);
+  if (!ok) throw ExitStatus{kExitCheckFailed};
+}
+
+void run_stats(const Globals& g, bool json) {
+  Database db = g.open();
+  const Stats s = compute_stats(db);
+  if (json) {
+    print_json({{"database", db.path().string()}, {"schema_version", s.schema_version}, {"works", s.works},
+                {"editions", s.editions}, {"passages", s.passages}, {"characters", s.characters},
+                {"file_bytes", s.file_bytes}});
+    return;
+  }
+  print_table({{"database", db.path().string()},
+               {"schema", std::to_string(s.schema_version)},
+               {"works", with_commas(s.works)},
+               {"editions", with_commas(s.editions)},
+               {"passages", with_commas(s.passages)},
+               {"characters", with_commas(s.characters)},
+               {"file size", with_commas(s.file_bytes) + " bytes"}},
+              {});
+}
+
+}  // namespace
+
+void add_database_commands(CLI::App& app, Globals& g) {
+  auto* init = app.add_subcommand("init", "Create a jiaozhu database (the file named by --db)");
+  init->callback([&g] { run_init(g); });
+
+  auto* check = app.add_subcommand("check", "Verify integrity, foreign keys, schema and content; exit 1 on a fault");
+  auto check_json = std::make_shared<bool>(false);
+  check->add_flag("--json", *check_json, "Print the results as JSON");
+  check->callback([&g, check_json] { run_check(g, *check_json); });
+
+  auto* stats = app.add_subcommand("stats", "Totals: works, editions, passages, characters, file size");
+  auto stats_json = std::make_shared<bool>(false);
+  stats->add_flag("--json", *stats_json, "Print as JSON");
+  stats->callback([&g, stats_json] { run_stats(g, *stats_json); });
+}
+
+}  // namespace jiaozhu::cli

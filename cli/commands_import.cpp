@@ -1,0 +1,81 @@
+// import: source files into a new edition.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/import.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+struct ImportArgs {
+  std::vector<std::string> files;
+  std::string work, siglum, title;
+  std::string script = "auto", format = "auto", encoding = "auto";
+  bool split_paragraphs = false;
+  bool json = false;
+};
+
+void run_import(const Globals& g, const ImportArgs& a) {
+  ImportOptions o;
+  o.work = a.work;
+  o.siglum = a.siglum;
+  o.title = a.title;
+  if (a.script != "auto") o.script = parse_script(a.script);
+  o.format = parse_format(a.format);
+  o.encoding = parse_encoding(a.encoding);
+  o.split_paragraphs = a.split_paragraphs;
+  const std::vector<std::filesystem::path> files(a.files.begin(), a.files.end());
+
+  const auto start = std::chrono::steady_clock::now();
+  Database db = g.open();
+  ImportReport r;
+  {
+    ProgressBar bar(!g.quiet);
+    r = import_edition(db, files, o, [&](std::string_view stage, uint64_t done, uint64_t total) {
+      bar.update(stage, done, total);
+    });
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (const std::string& w : r.warnings) std::cerr << "jiaozhu: warning: " << printable(w) << '\n';
+  if (a.json) {
+    print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
+                {"characters", r.characters}, {"script", std::string(to_string(r.script))},
+                {"encodings", r.encodings}, {"warnings", r.warnings}, {"seconds", seconds}});
+    return;
+  }
+  if (r.unchanged) {
+    std::cout << "edition " << r.siglum << " already holds this text: nothing to do\n";
+    return;
+  }
+  char time[32];
+  std::snprintf(time, sizeof time, "%.2f s", seconds);
+  std::cout << "imported " << r.siglum << " (" << printable(o.work) << "): " << with_commas(r.passages)
+            << " passages, " << with_commas(r.characters) << " characters, " << to_string(r.script) << ", "
+            << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
+}
+
+}  // namespace
+
+void add_import_command(CLI::App& app, Globals& g) {
+  auto args = std::make_shared<ImportArgs>();
+  auto* cmd = app.add_subcommand("import", "Import text or JSON files as a new edition of a work");
+  cmd->add_option("FILE", args->files, "Source files, read in order into one edition")->required();
+  cmd->add_option("--work", args->work, "The work this edition is a witness of (created if new)")->required();
+  cmd->add_option("--siglum", args->siglum, "Short name to cite the edition by (A, B, Song1)")->required();
+  cmd->add_option("--title", args->title, "A title for the edition");
+  cmd->add_option("--script", args->script, "auto, hant or hans (auto detects; mixed is possible)")
+      ->check(CLI::IsMember({"auto", "hant", "hans", "mixed"}));
+  cmd->add_option("--format", args->format, "auto, text (a passage per line) or json")
+      ->check(CLI::IsMember({"auto", "text", "json"}));
+  cmd->add_option("--encoding", args->encoding, "auto, utf-8, gb18030, big5 or utf-16")
+      ->check(CLI::IsMember({"auto", "utf-8", "utf8", "gb18030", "big5", "utf-16", "utf16"}));
+  cmd->add_flag("--split-paragraphs", args->split_paragraphs,
+                "JSON: each string of \"paragraphs\" is its own passage");
+  cmd->add_flag("--json", args->json, "Print the summary as JSON");
+  cmd->callback([&g, args] { run_import(g, *args); });
+}
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,79 @@
+// jiaozhu: the command-line interface. Parses arguments, calls core/, prints;
+// maps every error to one line on stderr and an exit status (docs/errors.md).
+#include <cstdlib>
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/error.h"
+#include "suggest.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kUsage: return kExitUsage;
+    case ErrorKind::kNotFound: return kExitNotFound;
+    case ErrorKind::kInput: return kExitInput;
+    case ErrorKind::kDatabase: return kExitDatabase;
+    case ErrorKind::kConflict: return kExitConflict;
+  }
+  return kExitInternal;
+}
+
+int fail(int code, const std::string& message) {
+  std::cerr << "jiaozhu: " << message << '\n';
+  return code;
+}
+
+std::string default_db() {
+  const char* env = std::getenv("JIAOZHU_DB");
+  return env && *env ? env : "jiaozhu.db";
+}
+
+std::vector<std::string> command_names(CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
+  return names;
+}
+
+int run(int argc, char** argv) {
+  CLI::App app{"jiaozhu: collate and annotate editions of Chinese texts in one SQLite file", "jiaozhu"};
+  app.set_version_flag("--version", "jiaozhu 0.1.0");
+  app.require_subcommand(1);
+  Globals g;
+  g.db_path = default_db();
+  app.add_option("--db", g.db_path, "The database file (default: $JIAOZHU_DB, else ./jiaozhu.db)");
+  app.add_flag("-q,--quiet", g.quiet, "No progress bar");
+  add_database_commands(app, g);
+  add_import_command(app, g);
+  add_browse_commands(app, g);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    const auto unknown = unknown_command(argc, argv, command_names(app));
+    return fail(kExitUsage, unknown.value_or(e.what()) + "; see `jiaozhu --help`");
+  } catch (const ExitStatus& s) {
+    return s.code;
+  } catch (const Error& e) {
+    return fail(exit_code(e.kind()), e.what());
+  } catch (const std::bad_alloc&) {
+    return fail(kExitInternal, "out of memory; nothing was changed");
+  } catch (const std::exception& e) {
+    if (is_storage_error(e)) return fail(kExitDatabase, g.db_path + ": " + e.what());
+    return fail(kExitInternal, std::string("internal error: ") + e.what());
+  }
+  return kExitOk;
+}
+
+}  // namespace
+}  // namespace jiaozhu::cli
+
+int main(int argc, char** argv) { return jiaozhu::cli::run(argc, argv); }

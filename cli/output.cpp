@@ -1,0 +1,103 @@
+#include "output.h"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+namespace jiaozhu::cli {
+
+void print_json(const nlohmann::ordered_json& doc) {
+  std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+}
+
+bool stdout_is_tty() { return ::isatty(1) == 1; }
+bool stderr_is_tty() { return ::isatty(2) == 1; }
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto length = static_cast<int32_t>(text.size());
+  for (int32_t i = 0; i < length;) {
+    const int32_t start = i;
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if ((c >= 0 && c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c < 0xA0) || c < 0) {
+      char buf[16];
+      std::snprintf(buf, sizeof buf, "\\x%02x", c < 0 ? s[start] : static_cast<unsigned>(c));
+      out += buf;
+    } else {
+      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+    }
+  }
+  return out;
+}
+
+std::size_t display_width(std::string_view text) {
+  std::size_t width = 0;
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto length = static_cast<int32_t>(text.size());
+  for (int32_t i = 0; i < length;) {
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    const auto ea = u_getIntPropertyValue(c, UCHAR_EAST_ASIAN_WIDTH);
+    width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
+  }
+  return width;
+}
+
+void print_table(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& right_aligned) {
+  std::vector<std::size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()));
+    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], display_width(row[c]));
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      const std::string pad(widths[c] - display_width(row[c]), ' ');
+      const bool right = std::find(right_aligned.begin(), right_aligned.end(), c) != right_aligned.end();
+      const bool last = c + 1 == row.size();
+      line += right ? pad + printable(row[c]) : printable(row[c]) + (last ? "" : pad);
+      if (!last) line += "  ";
+    }
+    while (line.ends_with(' ')) line.pop_back();
+    std::cout << line << '\n';
+  }
+}
+
+std::string with_commas(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
+ProgressBar::ProgressBar(bool enabled) : enabled_(enabled && stderr_is_tty()) {}
+
+ProgressBar::~ProgressBar() {
+  if (drawn_) std::fprintf(stderr, "\r\033[K");
+}
+
+void ProgressBar::update(std::string_view stage, uint64_t done, uint64_t total) {
+  if (!enabled_ || total == 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (done < total && now - last_ < std::chrono::milliseconds(100)) return;
+  last_ = now;
+  constexpr int kWidth = 30;
+  const double fraction = static_cast<double>(done) / static_cast<double>(total);
+  const int filled = static_cast<int>(fraction * kWidth);
+  std::fprintf(stderr, "\r%-8.*s [%s%s] %3d%%", static_cast<int>(stage.size()), stage.data(),
+               std::string(static_cast<std::size_t>(filled), '#').c_str(),
+               std::string(static_cast<std::size_t>(kWidth - filled), ' ').c_str(),
+               static_cast<int>(fraction * 100));
+  std::fflush(stderr);
+  drawn_ = true;
+}
+
+}  // namespace jiaozhu::cli

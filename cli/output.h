@@ -1,0 +1,51 @@
+// Printing: JSON documents, aligned tables, terminal-safe text, progress.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jiaozhu::cli {
+
+// Writes `doc` to stdout, indented, with non-ASCII kept as UTF-8.
+void print_json(const nlohmann::ordered_json& doc);
+
+// True when stdout / stderr is a terminal.
+bool stdout_is_tty();
+bool stderr_is_tty();
+
+// `text` with terminal control characters (C0 but tab and newline, DEL, C1)
+// shown as \x1b-style escapes, so that no stored text drives the terminal.
+std::string printable(std::string_view text);
+
+// Columns of a terminal that `text` takes (East Asian wide characters take 2).
+std::size_t display_width(std::string_view text);
+
+// Prints rows as columns padded to their widest cell; columns listed in
+// `right_aligned` (by index) are aligned right, for numbers.
+void print_table(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& right_aligned);
+
+// 12345 -> "12,345"
+std::string with_commas(int64_t n);
+
+// A one-line progress bar on stderr, drawn only when stderr is a terminal,
+// redrawn at most ten times a second, erased when destroyed.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled);
+  ~ProgressBar();
+  ProgressBar(const ProgressBar&) = delete;
+  ProgressBar& operator=(const ProgressBar&) = delete;
+
+  void update(std::string_view stage, uint64_t done, uint64_t total);
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,21 @@
+# Writes OUT, a C++ source that defines jiaozhu::detail::kMigrations from the
+# numbered files in DIR (NNNN_name.sql), so the binary carries its migrations
+# and needs no files beside it. Run by a custom command at build time.
+file(GLOB files "${DIR}/[0-9][0-9][0-9][0-9]_*.sql")
+list(SORT files)
+set(body "")
+set(expected 1)
+foreach(f IN LISTS files)
+  get_filename_component(name "${f}" NAME_WE)
+  string(SUBSTRING "${name}" 0 4 num)
+  math(EXPR version "${num}")
+  if(NOT version EQUAL expected)
+    message(FATAL_ERROR "migrations: ${name}.sql breaks the sequence (want ${expected})")
+  endif()
+  math(EXPR expected "${expected} + 1")
+  file(READ "${f}" sql)
+  string(APPEND body "    {${version}, \"${name}\", R\"jzsql(${sql})jzsql\"},\n")
+endforeach()
+file(WRITE "${OUT}.tmp" "// Generated from migrations/ by cmake/embed_migrations.cmake. Do not edit.\n#include \"db/migration_list.h\"\n\nnamespace jiaozhu::detail {\nconst std::vector<Migration> kMigrations = {\n${body}};\n}  // namespace jiaozhu::detail\n")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")

@@ -1,0 +1,22 @@
+// Verifying a database: the checks behind `jiaozhu check`.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace jiaozhu {
+
+class Database;
+
+struct CheckResult {
+  std::string name;                 // e.g. "integrity", "foreign keys"
+  std::vector<std::string> faults;  // empty when the check passed
+};
+
+// Runs every check and returns one result per check, in a fixed order:
+// SQLite's integrity_check, foreign_key_check, the schema version, passage
+// numbering (1..N without gaps), text normalization (NFC), and each
+// edition's content hash against its passages. Reads only.
+std::vector<CheckResult> check_database(Database& db);
+
+}  // namespace jiaozhu

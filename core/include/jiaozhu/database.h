@@ -1,0 +1,77 @@
+// One open jiaozhu database file.
+//
+// Opening is defensive, because a .db may come from a collaborator: the file
+// header is checked before SQLite parses it, SQLite runs with
+// SQLITE_DBCONFIG_DEFENSIVE and trusted_schema=OFF, and the file must carry
+// jiaozhu's application_id and a schema version this build knows. An older
+// schema is upgraded in place after a backup copy NAME.bak-vN is written.
+//
+// Every connection has foreign_keys=ON and a busy timeout, so a second
+// process waits for a writer instead of failing. The rollback journal (not
+// WAL) is used so that the file is complete and self-contained after every
+// commit: users copy, mail and sync it.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+
+namespace SQLite {
+class Database;
+}
+
+namespace jiaozhu {
+
+enum class OpenMode {
+  kCreate,    // create and initialize the file if it does not exist (jiaozhu init)
+  kExisting,  // the file must exist and be a jiaozhu database; upgraded if older
+};
+
+class Database {
+ public:
+  // Opens `path`. Throws DatabaseError, naming the file, when it is missing
+  // (and mode is not kCreate), not a SQLite file, truncated, a database of
+  // another application, made by a newer jiaozhu, or unreadable. A file whose
+  // permissions deny writing is opened read-only whatever the mode, and a
+  // write to it then fails with DatabaseError.
+  static Database open(const std::filesystem::path& path, OpenMode mode);
+
+  Database(Database&&) noexcept;
+  Database& operator=(Database&&) noexcept;
+  ~Database();
+
+  const std::filesystem::path& path() const { return path_; }
+  bool read_only() const { return read_only_; }
+  // PRAGMA user_version, the number of migrations applied.
+  int schema_version() const;
+  // True when open() created the file or found it empty and initialized it.
+  bool created() const { return created_; }
+
+  // The underlying connection, for repositories in core/ only.
+  SQLite::Database& sql() { return *db_; }
+  const SQLite::Database& sql() const { return *db_; }
+
+  // Runs `body` in one BEGIN IMMEDIATE transaction: commits if it returns,
+  // rolls back and rethrows if it throws. SQLite errors inside are turned
+  // into DatabaseError naming the file (a read-only or full disk, a lock held
+  // past the busy timeout).
+  void write(const std::function<void()>& body);
+
+ private:
+  Database() = default;
+
+  std::filesystem::path path_;
+  std::unique_ptr<SQLite::Database> db_;
+  bool read_only_ = false;
+  bool created_ = false;
+};
+
+// The schema version this build creates and understands.
+int current_schema_version();
+
+// True for an error raised by the storage engine itself (an I/O error, a
+// corrupt page met while reading), which callers report as a database error.
+bool is_storage_error(const std::exception& e);
+
+}  // namespace jiaozhu

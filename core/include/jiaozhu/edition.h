@@ -1,0 +1,75 @@
+// Editions (witnesses) of works, and the works themselves.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jiaozhu/script.h"
+
+namespace jiaozhu {
+
+class Database;
+
+struct Edition {
+  int64_t id = 0;
+  std::string uuid;
+  std::string siglum;
+  std::string work;
+  std::string title;  // may be empty
+  Script script = Script::kUnknown;
+  std::string content_hash;
+  std::string imported_at;
+  int64_t passages = 0;
+  int64_t characters = 0;  // code points over all passages
+};
+
+// What an import writes for a new edition; see EditionRepository::insert.
+struct EditionDraft {
+  std::string siglum;
+  std::string work;
+  std::string title;
+  Script script = Script::kUnknown;
+  std::string content_hash;  // 64 hex digits
+};
+
+// A file an edition was imported from (table source_file).
+struct SourceFileRecord {
+  std::string name;
+  std::string sha256;  // of the raw bytes
+  int64_t byte_size = 0;
+  std::string encoding;
+  std::string format;  // "text" or "json"
+};
+
+class EditionRepository {
+ public:
+  explicit EditionRepository(Database& db) : db_(db) {}
+
+  // Every edition, ordered by work then siglum, with passage and character
+  // counts.
+  std::vector<Edition> list() const;
+
+  // The edition cited as `siglum`; throws NotFound naming it and the sigla
+  // that do exist.
+  Edition get(const std::string& siglum) const;
+  std::optional<Edition> find(const std::string& siglum) const;
+  std::optional<Edition> find_by_content(const std::string& content_hash) const;
+
+  // Inserts the edition, creating its work if new, and returns its id. The
+  // caller holds the write transaction. The edition's uuid is derived from its
+  // content hash and the work's from its name, so that independent imports
+  // of the same source agree (merge relies on it).
+  int64_t insert(const EditionDraft& draft);
+
+  // Records `file` as source number `seq` (from 1) of edition `edition_id`
+  // and returns its id. The caller holds the write transaction.
+  int64_t add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& file);
+
+ private:
+  Edition fill_counts(Edition e) const;
+  Database& db_;
+};
+
+}  // namespace jiaozhu

@@ -1,0 +1,64 @@
+// Importing source files as a new edition of a work.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jiaozhu/decode.h"
+#include "jiaozhu/script.h"
+
+namespace jiaozhu {
+
+class Database;
+
+enum class SourceFormat { kAuto, kText, kJson };
+// Parses --format (auto, text, json); throws UsageError.
+SourceFormat parse_format(std::string_view name);
+
+struct ImportOptions {
+  std::string work;
+  std::string siglum;
+  std::string title;
+  std::optional<Script> script;  // nullopt: detect
+  SourceFormat format = SourceFormat::kAuto;
+  Encoding encoding = Encoding::kAuto;
+  // JSON only: make each string of "paragraphs" its own passage instead of
+  // one passage per object (a long text kept as one object, like 三字經).
+  bool split_paragraphs = false;
+};
+
+struct ImportReport {
+  std::string siglum;
+  bool unchanged = false;  // the same content was already this edition
+  int64_t passages = 0;
+  int64_t characters = 0;
+  Script script = Script::kUnknown;
+  std::vector<std::string> encodings;  // per file, as decoded
+  std::vector<std::string> warnings;   // e.g. JSON objects without text, skipped
+};
+
+// Reports progress: `stage` is "reading" (units: bytes) or "writing"
+// (units: passages).
+using ImportProgress = std::function<void(std::string_view stage, uint64_t done, uint64_t total)>;
+
+// Reads `files` in order into one edition. Every file is read, decoded and
+// parsed before anything is written; then one transaction writes the work
+// (if new), the edition, its source files and passages. On any error nothing
+// is written. Throws InputError naming file and line for unreadable input
+// (bad encoding, empty, binary, a passage over the length limit, bad JSON),
+// ConflictError when the siglum names other content or the content is
+// already another edition, DatabaseError when the write fails.
+ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
+                            const ImportOptions& options, const ImportProgress& progress);
+
+// The longest passage accepted, in code points, and the largest file, in bytes.
+inline constexpr std::size_t kMaxPassageCodePoints = 1'000'000;
+inline constexpr std::uintmax_t kMaxFileBytes = 1ull << 30;
+
+}  // namespace jiaozhu

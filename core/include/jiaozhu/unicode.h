@@ -1,0 +1,21 @@
+// Small Unicode helpers over UTF-8 strings. Offsets everywhere in jiaozhu are
+// code points, and text is stored NFC-normalized.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace jiaozhu {
+
+// The NFC form of valid UTF-8 `text` (returned unchanged when already NFC).
+std::string to_nfc(std::string_view text);
+
+// The number of code points in valid UTF-8 `text`.
+std::size_t code_points(std::string_view text);
+
+// True when `text` holds only white space (Unicode White_Space, which
+// includes the ideographic space U+3000), or nothing.
+bool is_blank(std::string_view text);
+
+}  // namespace jiaozhu

@@ -1,0 +1,94 @@
+#include "jiaozhu/check.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/unicode.h"
+#include "util/columns.h"
+#include "util/content_hash.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr std::size_t kMaxFaultsListed = 20;
+
+void add(CheckResult& r, std::string fault) {
+  if (r.faults.size() < kMaxFaultsListed) r.faults.push_back(std::move(fault));
+}
+
+CheckResult integrity(Database& db) {
+  CheckResult r{"integrity", {}};
+  SQLite::Statement q(db.sql(), "PRAGMA integrity_check");
+  while (q.executeStep()) {
+    std::string line = q.getColumn(0).getString();
+    if (line != "ok") add(r, line);
+  }
+  return r;
+}
+
+CheckResult foreign_keys(Database& db) {
+  CheckResult r{"foreign keys", {}};
+  SQLite::Statement q(db.sql(), "PRAGMA foreign_key_check");
+  while (q.executeStep()) {
+    add(r, q.getColumn(0).getString() + " row " + q.getColumn(1).getString() + " refers to a missing " +
+               q.getColumn(2).getString());
+  }
+  return r;
+}
+
+CheckResult schema_version(Database& db) {
+  CheckResult r{"schema version", {}};
+  const int v = db.schema_version();
+  if (v != current_schema_version()) {
+    add(r, "schema " + std::to_string(v) + ", expected " + std::to_string(current_schema_version()));
+  }
+  return r;
+}
+
+CheckResult numbering(Database& db) {
+  CheckResult r{"passage numbering", {}};
+  SQLite::Statement q(db.sql(),
+                      "SELECT e.siglum, count(p.id), coalesce(min(p.seq), 1), coalesce(max(p.seq), 0) "
+                      "FROM edition e LEFT JOIN passage p ON p.edition_id = e.id GROUP BY e.id");
+  while (q.executeStep()) {
+    const int64_t n = q.getColumn(1).getInt64();
+    if (n == 0 || q.getColumn(2).getInt64() != 1 || q.getColumn(3).getInt64() != n) {
+      add(r, "edition " + q.getColumn(0).getString() + ": passages are not numbered 1.." + std::to_string(n));
+    }
+  }
+  return r;
+}
+
+// Recomputes what import computed: NFC text and the content hash.
+std::vector<CheckResult> content(Database& db) {
+  CheckResult nfc{"text normalization", {}}, hashes{"content hashes", {}};
+  SQLite::Statement editions(db.sql(), "SELECT id, siglum, content_hash FROM edition ORDER BY siglum");
+  SQLite::Statement passages(db.sql(), "SELECT seq, text, title, author, ref FROM passage WHERE edition_id = ? ORDER BY seq");
+  while (editions.executeStep()) {
+    const std::string siglum = editions.getColumn(1).getString();
+    detail::ContentHasher h;
+    passages.bind(1, editions.getColumn(0).getInt64());
+    while (passages.executeStep()) {
+      const std::string text = passages.getColumn(1).getString();
+      if (to_nfc(text) != text) add(nfc, siglum + ":" + passages.getColumn(0).getString() + " is not NFC");
+      h.add_passage(text, detail::optional_text(passages.getColumn(2)), detail::optional_text(passages.getColumn(3)),
+                    detail::optional_text(passages.getColumn(4)));
+    }
+    passages.reset();
+    if (h.hex() != editions.getColumn(2).getString()) {
+      add(hashes, "edition " + siglum + ": its passages do not match its content hash");
+    }
+  }
+  return {nfc, hashes};
+}
+
+}  // namespace
+
+std::vector<CheckResult> check_database(Database& db) {
+  std::vector<CheckResult> out{integrity(db), foreign_keys(db), schema_version(db), numbering(db)};
+  for (CheckResult& r : content(db)) out.push_back(std::move(r));
+  return out;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,133 @@
+#include "jiaozhu/database.h"
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Transaction.h>
+
+#include "db/file_header.h"
+#include "db/migrate.h"
+#include "db/migration_list.h"
+#include "jiaozhu/error.h"
+
+namespace jiaozhu {
+namespace {
+
+// 'JZDB': marks a SQLite file as a jiaozhu database (PRAGMA application_id).
+constexpr int kApplicationId = 0x4A5A4442;
+constexpr int kBusyTimeoutMs = 10000;
+
+bool writable(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return true;  // a new file
+  // Root passes access(W_OK) on any file: respect the permission bits too,
+  // since a scholar who chmods a copy read-only means it.
+  return (st.st_mode & 0222) != 0 && ::access(path.c_str(), W_OK) == 0;
+}
+
+void harden(SQLite::Database& db) {
+  sqlite3* h = db.getHandle();
+  sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, nullptr);
+  db.exec("PRAGMA foreign_keys = ON");
+  db.exec("PRAGMA trusted_schema = OFF");
+}
+
+int pragma_int(SQLite::Database& db, const char* pragma) {
+  return db.execAndGet(std::string("PRAGMA ") + pragma).getInt();
+}
+
+[[noreturn]] void rethrow(const std::filesystem::path& path, const SQLite::Exception& e) {
+  const std::string name = path.string();
+  switch (e.getErrorCode()) {
+    case SQLITE_READONLY:
+      throw DatabaseError(name + " is read-only: nothing was changed");
+    case SQLITE_FULL:
+      throw DatabaseError(name + ": the disk or the database is full: nothing was changed");
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      throw DatabaseError(name + " is locked by another process; try again when it has finished");
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      throw DatabaseError(name + " is corrupt (" + e.what() + "); run `jiaozhu check`");
+    default:
+      throw DatabaseError(name + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+int current_schema_version() { return detail::kMigrations.back().version; }
+
+Database::Database(Database&&) noexcept = default;
+Database& Database::operator=(Database&&) noexcept = default;
+Database::~Database() = default;
+
+int Database::schema_version() const { return pragma_int(*db_, "user_version"); }
+
+Database Database::open(const std::filesystem::path& path, OpenMode mode) {
+  const bool exists = std::filesystem::exists(path);
+  if (!exists && mode != OpenMode::kCreate) {
+    throw DatabaseError("no database at " + path.string() +
+                        " (create one with `jiaozhu init`, or name one with --db)");
+  }
+  if (exists) detail::check_sqlite_header(path);
+
+  Database d;
+  d.path_ = path;
+  d.read_only_ = exists && !writable(path);
+  try {
+    const int flags = d.read_only_ ? SQLite::OPEN_READONLY
+                                   : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE;
+    d.db_ = std::make_unique<SQLite::Database>(path.string(), flags, kBusyTimeoutMs);
+    harden(*d.db_);
+    const int app_id = pragma_int(*d.db_, "application_id");
+    const int objects = d.db_->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+    const bool blank = app_id == 0 && objects == 0;
+    if (blank && mode != OpenMode::kCreate) {
+      throw DatabaseError(path.string() + " is an empty database (run `jiaozhu init` on it)");
+    }
+    if (!blank && app_id != kApplicationId) {
+      throw DatabaseError(path.string() +
+                          " is a SQLite database of another application, not a jiaozhu database");
+    }
+    const int version = d.schema_version();
+    if (version > current_schema_version()) {
+      throw DatabaseError(path.string() + " was made by a newer jiaozhu: schema " +
+                          std::to_string(version) + ", this build knows " +
+                          std::to_string(current_schema_version()));
+    }
+    if (version < current_schema_version()) {
+      if (d.read_only_) {
+        throw DatabaseError(path.string() + " has schema " + std::to_string(version) +
+                            " and must be upgraded, but it is read-only");
+      }
+      if (blank) d.db_->exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+      detail::migrate(*d.db_, path, version);
+      d.created_ = blank;
+    }
+  } catch (const SQLite::Exception& e) {
+    rethrow(path, e);
+  }
+  return d;
+}
+
+void Database::write(const std::function<void()>& body) {
+  if (read_only_) throw DatabaseError(path_.string() + " is read-only: nothing was changed");
+  try {
+    SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    body();
+    tx.commit();
+  } catch (const SQLite::Exception& e) {
+    rethrow(path_, e);
+  }
+}
+
+bool is_storage_error(const std::exception& e) {
+  return dynamic_cast<const SQLite::Exception*>(&e) != nullptr;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,117 @@
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "util/sha256.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr const char* kSelect =
+    "SELECT e.id, e.uuid, e.siglum, w.name, coalesce(e.title, ''), e.script, e.content_hash, "
+    "e.imported_at FROM edition e JOIN work w ON w.id = e.work_id ";
+
+Edition read_row(SQLite::Statement& q) {
+  Edition e;
+  e.id = q.getColumn(0).getInt64();
+  e.uuid = q.getColumn(1).getString();
+  e.siglum = q.getColumn(2).getString();
+  e.work = q.getColumn(3).getString();
+  e.title = q.getColumn(4).getString();
+  e.script = parse_script(q.getColumn(5).getString());
+  e.content_hash = q.getColumn(6).getString();
+  e.imported_at = q.getColumn(7).getString();
+  return e;
+}
+
+std::optional<Edition> find_one(Database& db, const char* where, const std::string& value) {
+  SQLite::Statement q(db.sql(), std::string(kSelect) + where);
+  q.bind(1, value);
+  if (!q.executeStep()) return std::nullopt;
+  return read_row(q);
+}
+
+int64_t find_or_create_work(Database& db, const std::string& name) {
+  SQLite::Statement find(db.sql(), "SELECT id FROM work WHERE name = ?");
+  find.bind(1, name);
+  if (find.executeStep()) return find.getColumn(0).getInt64();
+  SQLite::Statement insert(db.sql(), "INSERT INTO work (uuid, name, created_at) VALUES (?, ?, ?)");
+  insert.bind(1, detail::uuid_from_name("jiaozhu work\x1f" + name));
+  insert.bind(2, name);
+  insert.bind(3, detail::utc_now());
+  insert.exec();
+  return db.sql().getLastInsertRowid();
+}
+
+}  // namespace
+
+Edition EditionRepository::fill_counts(Edition e) const {
+  SQLite::Statement q(db_.sql(), "SELECT count(*), coalesce(sum(length(text)), 0) FROM passage WHERE edition_id = ?");
+  q.bind(1, e.id);
+  q.executeStep();
+  e.passages = q.getColumn(0).getInt64();
+  e.characters = q.getColumn(1).getInt64();
+  return e;
+}
+
+std::vector<Edition> EditionRepository::list() const {
+  SQLite::Statement q(db_.sql(), std::string(kSelect) + "ORDER BY w.name, e.siglum");
+  std::vector<Edition> out;
+  while (q.executeStep()) out.push_back(fill_counts(read_row(q)));
+  return out;
+}
+
+std::optional<Edition> EditionRepository::find(const std::string& siglum) const {
+  auto e = find_one(db_, "WHERE e.siglum = ?", siglum);
+  if (e) e = fill_counts(*e);
+  return e;
+}
+
+std::optional<Edition> EditionRepository::find_by_content(const std::string& content_hash) const {
+  return find_one(db_, "WHERE e.content_hash = ?", content_hash);
+}
+
+Edition EditionRepository::get(const std::string& siglum) const {
+  if (auto e = find(siglum)) return *e;
+  std::string known;
+  SQLite::Statement q(db_.sql(), "SELECT siglum FROM edition ORDER BY siglum");
+  while (q.executeStep()) known += (known.empty() ? "" : ", ") + q.getColumn(0).getString();
+  throw NotFound("no edition '" + siglum + "'" +
+                 (known.empty() ? " (the database has none yet: see `jiaozhu import`)"
+                                : " (editions: " + known + ")"));
+}
+
+int64_t EditionRepository::insert(const EditionDraft& d) {
+  const int64_t work_id = find_or_create_work(db_, d.work);
+  SQLite::Statement q(db_.sql(),
+                      "INSERT INTO edition (uuid, work_id, siglum, title, script, content_hash, imported_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, detail::uuid_from_name("jiaozhu edition\x1f" + d.content_hash));
+  q.bind(2, work_id);
+  q.bind(3, d.siglum);
+  if (d.title.empty()) q.bind(4); else q.bind(4, d.title);
+  q.bind(5, std::string(to_string(d.script)));
+  q.bind(6, d.content_hash);
+  q.bind(7, detail::utc_now());
+  q.exec();
+  return db_.sql().getLastInsertRowid();
+}
+
+int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& f) {
+  SQLite::Statement q(db_.sql(),
+                      "INSERT INTO source_file (edition_id, seq, name, sha256, byte_size, encoding, format) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, edition_id);
+  q.bind(2, seq);
+  q.bind(3, f.name);
+  q.bind(4, f.sha256);
+  q.bind(5, f.byte_size);
+  q.bind(6, f.encoding);
+  q.bind(7, f.format);
+  q.exec();
+  return db_.sql().getLastInsertRowid();
+}
+
+}  // namespace jiaozhu

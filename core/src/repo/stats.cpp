@@ -1,0 +1,21 @@
+#include "jiaozhu/stats.h"
+
+#include <SQLiteCpp/Database.h>
+
+#include "jiaozhu/database.h"
+
+namespace jiaozhu {
+
+Stats compute_stats(Database& db) {
+  auto& sql = db.sql();
+  Stats s;
+  s.schema_version = db.schema_version();
+  s.works = sql.execAndGet("SELECT count(*) FROM work").getInt64();
+  s.editions = sql.execAndGet("SELECT count(*) FROM edition").getInt64();
+  s.passages = sql.execAndGet("SELECT count(*) FROM passage").getInt64();
+  s.characters = sql.execAndGet("SELECT coalesce(sum(length(text)), 0) FROM passage").getInt64();
+  s.file_bytes = sql.execAndGet("SELECT page_count * page_size FROM pragma_page_count, pragma_page_size").getInt64();
+  return s;
+}
+
+}  // namespace jiaozhu

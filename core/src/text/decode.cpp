@@ -1,0 +1,185 @@
+#include "jiaozhu/decode.h"
+
+#include <unicode/ucnv.h>
+#include <unicode/ucsdet.h>
+#include <unicode/unistr.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <cctype>
+#include <cstdio>
+#include <variant>
+#include <vector>
+
+#include "jiaozhu/error.h"
+
+namespace jiaozhu {
+namespace {
+
+// Where decoding failed: a byte offset into the input.
+struct Failure {
+  std::size_t byte;
+};
+
+std::size_t line_of(std::string_view bytes, std::size_t offset) {
+  return 1 + static_cast<std::size_t>(std::count(bytes.begin(), bytes.begin() + static_cast<long>(offset), '\n'));
+}
+
+std::string place(const std::string& file, std::string_view bytes, std::size_t offset) {
+  return file + ": line " + std::to_string(line_of(bytes, offset)) + ", byte " + std::to_string(offset);
+}
+
+std::optional<Failure> first_invalid_utf8(std::string_view bytes) {
+  const auto* s = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto length = static_cast<int64_t>(bytes.size());
+  int64_t i = 0;
+  while (i < length) {
+    if (s[i] < 0x80) { ++i; continue; }  // ASCII fast path
+    // U8_NEXT works on int32_t offsets: step through a window around i.
+    const int32_t window = static_cast<int32_t>(std::min<int64_t>(length - i, 4));
+    int32_t j = 0;
+    UChar32 c;
+    U8_NEXT(s + i, j, window, c);
+    if (c < 0) return Failure{static_cast<std::size_t>(i)};
+    i += j;
+  }
+  return std::nullopt;
+}
+
+struct ConverterCloser {
+  void operator()(UConverter* c) const { ucnv_close(c); }
+};
+
+// Decodes with ICU's converter `name`, stopping at the first byte sequence it
+// cannot map. Returns the UTF-8 text, or the failure offset.
+std::variant<std::string, Failure> convert_strict(std::string_view bytes, const char* name) {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<UConverter, ConverterCloser> conv(ucnv_open(name, &status));
+  if (U_FAILURE(status)) throw InputError(std::string("ICU has no converter for ") + name);
+  ucnv_setToUCallBack(conv.get(), UCNV_TO_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+
+  std::u16string out(bytes.size() + 1, u'\0');
+  const char* source = bytes.data();
+  char16_t* target = out.data();
+  ucnv_toUnicode(conv.get(), &target, out.data() + out.size(), &source, bytes.data() + bytes.size(),
+                 nullptr, /*flush=*/true, &status);
+  if (U_FAILURE(status)) {
+    char invalid[32];
+    int8_t invalid_length = sizeof invalid;
+    UErrorCode ignored = U_ZERO_ERROR;
+    ucnv_getInvalidChars(conv.get(), invalid, &invalid_length, &ignored);
+    const auto consumed = static_cast<std::size_t>(source - bytes.data());
+    return Failure{consumed - std::min<std::size_t>(consumed, static_cast<std::size_t>(invalid_length))};
+  }
+  out.resize(static_cast<std::size_t>(target - out.data()));
+  std::string utf8;
+  icu::UnicodeString(false, out.data(), static_cast<int32_t>(out.size())).toUTF8String(utf8);
+  return utf8;
+}
+
+const char* icu_name(Encoding e) {
+  switch (e) {
+    case Encoding::kGb18030: return "gb18030";
+    case Encoding::kBig5: return "big5";
+    default: return "utf-8";
+  }
+}
+
+// UTF-16 without a byte order mark: ASCII text puts its zero bytes on odd
+// offsets in little-endian, even in big-endian.
+const char* utf16_order(std::string_view bytes) {
+  std::size_t even = 0, odd = 0;
+  for (std::size_t i = 0; i + 1 < bytes.size() && i < (1u << 16); i += 2) {
+    even += bytes[i] == 0;
+    odd += bytes[i + 1] == 0;
+  }
+  return even > odd ? "utf-16be" : "utf-16le";
+}
+
+// ICU's detector's proposals among the encodings jiaozhu accepts, best first.
+std::vector<std::string> detect(std::string_view bytes) {
+  UErrorCode status = U_ZERO_ERROR;
+  UCharsetDetector* det = ucsdet_open(&status);
+  if (U_FAILURE(status)) return {};
+  const std::size_t sample = std::min<std::size_t>(bytes.size(), 1 << 20);
+  ucsdet_setText(det, bytes.data(), static_cast<int32_t>(sample), &status);
+  int32_t count = 0;
+  const UCharsetMatch** matches = ucsdet_detectAll(det, &count, &status);
+  std::vector<std::string> names;
+  for (int32_t i = 0; U_SUCCESS(status) && i < count; ++i) {
+    std::string n = ucsdet_getName(matches[i], &status);
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (n == "gb18030" || n == "big5" || n == "utf-16le" || n == "utf-16be") names.push_back(n);
+  }
+  ucsdet_close(det);
+  return names;
+}
+
+void check_is_text(const std::string& file, std::string_view utf8) {
+  std::size_t line = 1;
+  for (unsigned char c : utf8) {
+    if (c == '\n') ++line;
+    else if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7F) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "U+%04X", c);
+      throw InputError(file + ": line " + std::to_string(line) + ": control character " + hex +
+                       ": this is not a text file");
+    }
+  }
+}
+
+DecodedText finish(const std::string& file, std::string utf8, std::string encoding) {
+  if (utf8.starts_with("\xEF\xBB\xBF")) utf8.erase(0, 3);
+  check_is_text(file, utf8);
+  return {std::move(utf8), std::move(encoding)};
+}
+
+DecodedText decode_as(std::string_view bytes, const char* name, const std::string& file) {
+  auto result = convert_strict(bytes, name);
+  if (auto* f = std::get_if<Failure>(&result)) {
+    std::string upper(name);
+    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+    throw InputError(place(file, bytes, f->byte) + ": not valid " + upper);
+  }
+  return finish(file, std::move(std::get<std::string>(result)), name);
+}
+
+}  // namespace
+
+Encoding parse_encoding(std::string_view name) {
+  if (name == "auto") return Encoding::kAuto;
+  if (name == "utf-8" || name == "utf8") return Encoding::kUtf8;
+  if (name == "gb18030" || name == "gbk" || name == "gb2312") return Encoding::kGb18030;
+  if (name == "big5") return Encoding::kBig5;
+  if (name == "utf-16" || name == "utf16") return Encoding::kUtf16;
+  throw UsageError("unknown encoding '" + std::string(name) +
+                   "' (use auto, utf-8, gb18030, big5 or utf-16)");
+}
+
+DecodedText decode(std::string_view bytes, Encoding encoding, const std::string& file) {
+  const bool bom16le = bytes.starts_with("\xFF\xFE");
+  const bool bom16be = bytes.starts_with("\xFE\xFF");
+  if (encoding == Encoding::kUtf16 || (encoding == Encoding::kAuto && (bom16le || bom16be))) {
+    // ICU's "utf-16" converter reads the BOM and defaults to big-endian; pick
+    // the order ourselves when there is none.
+    return decode_as(bytes, bom16le || bom16be ? "utf-16" : utf16_order(bytes), file);
+  }
+  if (encoding == Encoding::kGb18030 || encoding == Encoding::kBig5) {
+    return decode_as(bytes, icu_name(encoding), file);
+  }
+  const auto invalid = first_invalid_utf8(bytes);
+  if (!invalid) return finish(file, std::string(bytes), "utf-8");
+  if (encoding == Encoding::kUtf8) {
+    throw InputError(place(file, bytes, invalid->byte) + ": not valid UTF-8 (try --encoding gb18030 or big5)");
+  }
+  for (const std::string& name : detect(bytes)) {
+    auto result = convert_strict(bytes, name.c_str());
+    if (auto* text = std::get_if<std::string>(&result)) return finish(file, std::move(*text), name);
+  }
+  throw InputError(place(file, bytes, invalid->byte) +
+                   ": not valid UTF-8, and not GB18030, Big5 or UTF-16 either (name one with --encoding)");
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,44 @@
+#include "jiaozhu/unicode.h"
+
+#include <unicode/normalizer2.h>
+#include <unicode/bytestream.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include "jiaozhu/error.h"
+
+namespace jiaozhu {
+
+std::string to_nfc(std::string_view text) {
+  UErrorCode status = U_ZERO_ERROR;
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  const icu::StringPiece piece(text.data(), static_cast<int32_t>(text.size()));
+  if (U_SUCCESS(status) && nfc->isNormalizedUTF8(piece, status) && U_SUCCESS(status)) {
+    return std::string(text);
+  }
+  std::string out;
+  status = U_ZERO_ERROR;
+  icu::StringByteSink<std::string> sink(&out, static_cast<int32_t>(text.size()));
+  nfc->normalizeUTF8(0, piece, sink, nullptr, status);
+  if (U_FAILURE(status)) throw InputError(std::string("cannot normalize text: ") + u_errorName(status));
+  return out;
+}
+
+std::size_t code_points(std::string_view text) {
+  std::size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;  // count lead bytes
+  return n;
+}
+
+bool is_blank(std::string_view text) {
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto length = static_cast<int32_t>(text.size());
+  for (int32_t i = 0; i < length;) {
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (!u_isUWhiteSpace(c)) return false;
+  }
+  return true;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,67 @@
+#include "util/sha256.h"
+
+#include <openssl/evp.h>
+
+#include <chrono>
+#include <ctime>
+#include <stdexcept>
+
+namespace jiaozhu::detail {
+namespace {
+
+std::string to_hex(const unsigned char* bytes, std::size_t n) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(2 * n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out += kDigits[bytes[i] >> 4];
+    out += kDigits[bytes[i] & 15];
+  }
+  return out;
+}
+
+}  // namespace
+
+void Sha256::Free::operator()(evp_md_ctx_st* ctx) const { EVP_MD_CTX_free(ctx); }
+
+Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
+  if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr) != 1) {
+    throw std::runtime_error("OpenSSL cannot compute SHA-256");
+  }
+}
+
+Sha256::~Sha256() = default;
+
+void Sha256::update(std::string_view bytes) { EVP_DigestUpdate(ctx_.get(), bytes.data(), bytes.size()); }
+
+std::string Sha256::hex() {
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int n = 0;
+  EVP_DigestFinal_ex(ctx_.get(), digest, &n);
+  return to_hex(digest, n);
+}
+
+std::string sha256_hex(std::string_view bytes) {
+  Sha256 h;
+  h.update(bytes);
+  return h.hex();
+}
+
+std::string uuid_from_name(std::string_view name) {
+  std::string hex = sha256_hex(name).substr(0, 32);
+  hex[12] = '8';                                                      // version 8
+  hex[16] = "89ab"[std::stoi(hex.substr(16, 1), nullptr, 16) & 3];    // RFC variant
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
+         hex.substr(16, 4) + "-" + hex.substr(20);
+}
+
+std::string utc_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,87 @@
+-- jiaozhu schema, current version: 1.
+--
+-- This file is the whole schema as `migrations/` builds it, written to be read.
+-- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
+-- has exactly these tables, columns, indexes and constraints, so the two never
+-- drift. Change the schema by adding a migration, then update this file.
+--
+-- Conventions
+--   * `id` INTEGER PRIMARY KEY is a local key: it differs between two copies of
+--     a database and never leaves the file. Rows that two collaborators can
+--     create apart carry a `uuid` (RFC 4122 text) that is their identity across
+--     copies; `jiaozhu merge` matches on it, never on `id`.
+--   * Times are UTC, ISO 8601 with a trailing Z.
+--   * Text is UTF-8, NFC-normalized. Offsets into text anywhere in jiaozhu are
+--     Unicode code points, which is what SQLite's length() and substr() count.
+--   * The file carries PRAGMA application_id = 0x4A5A4442 ('JZDB') and the
+--     schema version in PRAGMA user_version.
+
+-- A text that scholars collate: one work, several editions of it.
+-- A work is identified by its name; its uuid is derived from the name
+-- (see core/src/repo/work_repository.cpp) so that two collaborators who both
+-- import into "songjin" create the same work.
+CREATE TABLE work (
+  id         INTEGER PRIMARY KEY,
+  uuid       TEXT NOT NULL UNIQUE,
+  name       TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 200),
+  created_at TEXT NOT NULL
+);
+
+-- An edition (witness) of a work: a print, a web copy, a manuscript.
+-- `siglum` is the short name scholars cite it by (A, B, Song1); passages are
+-- addressed as SIGLUM:N everywhere in the CLI, so it is unique in the file.
+-- `content_hash` is the SHA-256 of the edition's normalized passages (text and
+-- metadata, in order); the same source imported on two machines gives the same
+-- hash, and `uuid` is derived from the hash at first import. That is how merge
+-- recognizes one edition in two copies without coordination.
+-- `script` is what import detected (or was told): Traditional, Simplified,
+-- mixed, or unknown when the text has no character that tells them apart.
+CREATE TABLE edition (
+  id           INTEGER PRIMARY KEY,
+  uuid         TEXT NOT NULL UNIQUE,
+  work_id      INTEGER NOT NULL REFERENCES work(id),
+  siglum       TEXT NOT NULL UNIQUE
+               CHECK (length(siglum) BETWEEN 1 AND 32
+                      AND siglum GLOB '[A-Za-z]*'
+                      AND siglum NOT GLOB '*[^A-Za-z0-9_-]*'),
+  title        TEXT,
+  script       TEXT NOT NULL CHECK (script IN ('hant', 'hans', 'mixed', 'unknown')),
+  content_hash TEXT NOT NULL UNIQUE CHECK (length(content_hash) = 64),
+  imported_at  TEXT NOT NULL
+);
+CREATE INDEX edition_work ON edition(work_id);
+
+-- Provenance: the files an edition was imported from, in import order.
+-- `encoding` is the one decoded (given or detected); `sha256` is of the raw bytes.
+CREATE TABLE source_file (
+  id         INTEGER PRIMARY KEY,
+  edition_id INTEGER NOT NULL REFERENCES edition(id) ON DELETE CASCADE,
+  seq        INTEGER NOT NULL CHECK (seq >= 1),
+  name       TEXT NOT NULL,
+  sha256     TEXT NOT NULL CHECK (length(sha256) = 64),
+  byte_size  INTEGER NOT NULL CHECK (byte_size >= 0),
+  encoding   TEXT NOT NULL,
+  format     TEXT NOT NULL CHECK (format IN ('text', 'json')),
+  UNIQUE (edition_id, seq)
+);
+
+-- A passage: a paragraph of prose, a poem, a line of verse: the unit that
+-- editions are aligned by and notes are anchored in. `seq` numbers an
+-- edition's passages 1..N without gaps. A passage needs no uuid: its identity
+-- is (edition.uuid, seq), both stable across copies.
+-- `title`, `author`, `ref` are kept from JSON sources (a poem's title, its
+-- poet, the source's own id); `source_line` is the 1-based line in the
+-- source file where the passage starts, for error messages and provenance.
+CREATE TABLE passage (
+  id          INTEGER PRIMARY KEY,
+  edition_id  INTEGER NOT NULL REFERENCES edition(id) ON DELETE CASCADE,
+  seq         INTEGER NOT NULL CHECK (seq >= 1),
+  text        TEXT NOT NULL CHECK (length(text) >= 1),
+  title       TEXT,
+  author      TEXT,
+  ref         TEXT,
+  source_id   INTEGER NOT NULL REFERENCES source_file(id) ON DELETE CASCADE,
+  source_line INTEGER CHECK (source_line >= 1),
+  UNIQUE (edition_id, seq)
+);
+CREATE INDEX passage_source ON passage(source_id);
