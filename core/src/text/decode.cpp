@@ -87,15 +87,21 @@ const char* icu_name(Encoding e) {
   }
 }
 
-// UTF-16 without a byte order mark: ASCII text puts its zero bytes on odd
-// offsets in little-endian, even in big-endian.
+// UTF-16 without a byte order mark: read the code units both ways and keep
+// the order in which more of them are characters a Chinese text is made of
+// (ASCII, CJK punctuation, the basic Han block, full-width forms).
 const char* utf16_order(std::string_view bytes) {
-  std::size_t even = 0, odd = 0;
+  auto plausible = [](unsigned unit) {
+    return (unit >= 0x20 && unit < 0x7F) || unit == '\n' || unit == '\r' || unit == '\t' ||
+           (unit >= 0x3000 && unit < 0x3040) || (unit >= 0x4E00 && unit < 0xA000) || (unit >= 0xFF00 && unit < 0xFFF0);
+  };
+  std::size_t little = 0, big = 0;
   for (std::size_t i = 0; i + 1 < bytes.size() && i < (1u << 16); i += 2) {
-    even += bytes[i] == 0;
-    odd += bytes[i + 1] == 0;
+    const auto lo = static_cast<unsigned char>(bytes[i]), hi = static_cast<unsigned char>(bytes[i + 1]);
+    little += plausible(lo | (hi << 8));
+    big += plausible((lo << 8) | hi);
   }
-  return even > odd ? "utf-16be" : "utf-16le";
+  return big > little ? "utf-16be" : "utf-16le";
 }
 
 // ICU's detector's proposals among the encodings jiaozhu accepts, best first.
@@ -162,9 +168,9 @@ DecodedText decode(std::string_view bytes, Encoding encoding, const std::string&
   const bool bom16le = bytes.starts_with("\xFF\xFE");
   const bool bom16be = bytes.starts_with("\xFE\xFF");
   if (encoding == Encoding::kUtf16 || (encoding == Encoding::kAuto && (bom16le || bom16be))) {
-    // ICU's "utf-16" converter reads the BOM and defaults to big-endian; pick
-    // the order ourselves when there is none.
-    return decode_as(bytes, bom16le || bom16be ? "utf-16" : utf16_order(bytes), file);
+    // The BOM, when there is one, decides the order and is not text.
+    if (bom16le || bom16be) return decode_as(bytes.substr(2), bom16le ? "utf-16le" : "utf-16be", file);
+    return decode_as(bytes, utf16_order(bytes), file);
   }
   if (encoding == Encoding::kGb18030 || encoding == Encoding::kBig5) {
     return decode_as(bytes, icu_name(encoding), file);

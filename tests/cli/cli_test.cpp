@@ -1,0 +1,115 @@
+// End-to-end: the built binary on the real fixture, as a scholar runs it.
+#include <SQLiteCpp/Database.h>
+#include <nlohmann/json.hpp>
+
+#include <catch2/catch.hpp>
+
+#include "support.h"
+
+using jz_test::jiaozhu;
+
+namespace {
+
+struct Songjin {
+  jz_test::TempDir dir;
+  std::string db = (dir / "songjin.db").string();
+
+  Songjin() {
+    REQUIRE(jiaozhu({"--db", db, "init"}).status == 0);
+    REQUIRE(jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
+    REQUIRE(jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("show round-trips both fixture editions byte for byte") {
+  Songjin s;
+  for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
+    const auto r = jiaozhu({"--db", s.db, "show", siglum, "--json"});
+    REQUIRE(r.status == 0);
+    const auto doc = nlohmann::json::parse(r.out);
+    const auto lines = jz_test::lines_of(jz_test::corpus(file));
+    REQUIRE(doc["passages"].size() == lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      CHECK(doc["passages"][i]["text"] == lines[i]);
+      CHECK(doc["passages"][i]["address"] == std::string(siglum) + ":" + std::to_string(i + 1));
+    }
+  }
+}
+
+TEST_CASE("editions lists both fixture editions (golden output)") {
+  Songjin s;
+  const auto r = jiaozhu({"--db", s.db, "editions"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out == jz_test::read_file(std::filesystem::path(JZ_SOURCE_DIR) / "tests/golden/editions.txt"));
+
+  const auto doc = nlohmann::json::parse(jiaozhu({"--db", s.db, "editions", "--json"}).out);
+  REQUIRE(doc["editions"].size() == 2);
+  CHECK(doc["editions"][0]["passages"] == 24);
+  CHECK(doc["editions"][0]["script"] == "hant");
+  CHECK(doc["editions"][1]["passages"] == 76);
+  CHECK(doc["editions"][1]["script"] == "hans");
+}
+
+TEST_CASE("show prints a range with its addresses") {
+  Songjin s;
+  const auto r = jiaozhu({"--db", s.db, "show", "A:3-4"});
+  REQUIRE(r.status == 0);
+  const auto lines = jz_test::lines_of(jz_test::corpus("songjin/hant.txt"));
+  CHECK(r.out == "A:3  " + lines[2] + "\nA:4  " + lines[3] + "\n");
+}
+
+TEST_CASE("check passes on a fresh import, stats counts it, and no -wal is left") {
+  Songjin s;
+  const auto check = jiaozhu({"--db", s.db, "check", "--json"});
+  CHECK(check.status == 0);
+  CHECK(nlohmann::json::parse(check.out)["ok"] == true);
+  const auto stats = nlohmann::json::parse(jiaozhu({"--db", s.db, "stats", "--json"}).out);
+  CHECK(stats["passages"] == 100);
+  CHECK(stats["editions"] == 2);
+  CHECK_FALSE(std::filesystem::exists(s.db + "-wal"));
+  CHECK_FALSE(std::filesystem::exists(s.db + "-journal"));
+}
+
+TEST_CASE("check fails, exit 1, when passages no longer match their edition's hash") {
+  Songjin s;
+  // Tamper with the file behind jiaozhu's back, as a foreign tool could.
+  {
+    SQLite::Database raw(s.db, SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE passage SET text = text || '。' WHERE seq = 5");
+  }
+  const auto r = jiaozhu({"--db", s.db, "check"});
+  CHECK(r.status == 1);
+  CHECK_THAT(r.out, Catch::Contains("FAULT content hashes"));
+}
+
+TEST_CASE("re-encoded fixtures import to identical passages") {
+  Songjin s;
+  const auto reference = nlohmann::json::parse(jiaozhu({"--db", s.db, "show", "B", "--json"}).out)["passages"];
+  for (const char* charset : {"gb18030", "utf-16le"}) {
+    INFO(charset);
+    jz_test::TempDir dir;
+    const auto file = dir / "x.txt";
+    // With a BOM for UTF-16, as Windows tools write it.
+    const std::string bom = std::string(charset) == "utf-16le" ? "\xFF\xFE" : "";
+    jz_test::write_file(file, bom + jz_test::encode(jz_test::read_file(jz_test::corpus("songjin/hans.txt")), charset));
+    const std::string db = (dir / "x.db").string();
+    REQUIRE(jiaozhu({"--db", db, "init"}).status == 0);
+    const auto r = jiaozhu({"--db", db, "import", file.string(), "--work", "w", "--siglum", "X", "--json"});
+    REQUIRE(r.status == 0);
+    CHECK(nlohmann::json::parse(r.out)["encodings"][0] == charset);
+    const auto got = nlohmann::json::parse(jiaozhu({"--db", db, "show", "X", "--json"}).out)["passages"];
+    REQUIRE(got.size() == reference.size());
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i]["text"] == reference[i]["text"]);
+  }
+}
+
+TEST_CASE("--help works on every command") {
+  for (const char* cmd : {"init", "import", "editions", "show", "stats", "check"}) {
+    INFO(cmd);
+    const auto r = jiaozhu({cmd, "--help"});
+    CHECK(r.status == 0);
+    CHECK_THAT(r.out, Catch::Contains("Usage"));
+  }
+}

@@ -1,0 +1,113 @@
+#include "support.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unicode/ucnv.h>
+#include <unicode/unistr.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+
+#include "util/sha256.h"
+
+extern char** environ;
+
+namespace jz_test {
+
+std::filesystem::path corpus(const std::string& relative) { return std::filesystem::path(JZ_CORPUS) / relative; }
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::filesystem::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary);
+  out << bytes;
+}
+
+std::string file_sha256(const std::filesystem::path& path) { return jiaozhu::detail::sha256_hex(read_file(path)); }
+
+std::vector<std::string> lines_of(const std::filesystem::path& path) {
+  std::istringstream in(read_file(path));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+TempDir::TempDir() {
+  std::random_device rd;
+  path_ = std::filesystem::temp_directory_path() / ("jz-test-" + std::to_string(rd()) + std::to_string(::getpid()));
+  std::filesystem::create_directories(path_);
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ec);
+  std::filesystem::remove_all(path_, ec);
+}
+
+RunResult jiaozhu(const std::vector<std::string>& args) {
+  TempDir capture;
+  const auto out_path = capture / "out", err_path = capture / "err";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<std::string> argv_strings{JZ_BINARY};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_strings) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, JZ_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  REQUIRE(spawned == 0);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  RunResult r;
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  r.out = read_file(out_path);
+  r.err = read_file(err_path);
+  return r;
+}
+
+namespace {
+
+std::optional<std::string> try_encode(const std::string& utf8, const char* charset) {
+  UErrorCode status = U_ZERO_ERROR;
+  UConverter* conv = ucnv_open(charset, &status);
+  if (U_FAILURE(status)) return std::nullopt;
+  ucnv_setFromUCallBack(conv, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &status);
+  const icu::UnicodeString text = icu::UnicodeString::fromUTF8(utf8);
+  std::string out(static_cast<std::size_t>(text.length()) * 4 + 4, '\0');
+  const int32_t n = ucnv_fromUChars(conv, out.data(), static_cast<int32_t>(out.size()), text.getBuffer(),
+                                    text.length(), &status);
+  ucnv_close(conv);
+  if (U_FAILURE(status)) return std::nullopt;
+  out.resize(static_cast<std::size_t>(n));
+  return out;
+}
+
+}  // namespace
+
+std::string encode(const std::string& utf8, const char* charset) {
+  auto bytes = try_encode(utf8, charset);
+  REQUIRE(bytes.has_value());
+  return *bytes;
+}
+
+bool encodable(const std::string& utf8, const char* charset) { return try_encode(utf8, charset).has_value(); }
+
+}  // namespace jz_test

@@ -1,0 +1,47 @@
+// Helpers shared by the tests: temporary directories, fixture paths, running
+// the built binary, hashing files, re-encoding text with ICU.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace jz_test {
+
+std::filesystem::path corpus(const std::string& relative);  // ../shared/corpus/<relative>
+std::string read_file(const std::filesystem::path& path);
+void write_file(const std::filesystem::path& path, const std::string& bytes);
+std::string file_sha256(const std::filesystem::path& path);
+// The non-blank lines of a UTF-8 file, without line terminators.
+std::vector<std::string> lines_of(const std::filesystem::path& path);
+
+// A fresh directory, removed with everything in it when destroyed.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::filesystem::path operator/(const std::string& name) const { return path_ / name; }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+struct RunResult {
+  int status = -1;  // exit status, or 128+signal
+  std::string out;
+  std::string err;
+};
+
+// Runs the built jiaozhu binary with `args` (no shell involved).
+RunResult jiaozhu(const std::vector<std::string>& args);
+
+// `utf8` converted by ICU to `charset` ("gb18030", "big5", "utf-16le"...),
+// failing the test if any character cannot be represented.
+std::string encode(const std::string& utf8, const char* charset);
+// True when every character of `utf8` exists in `charset`.
+bool encodable(const std::string& utf8, const char* charset);
+
+}  // namespace jz_test

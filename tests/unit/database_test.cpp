@@ -1,0 +1,90 @@
+#include <SQLiteCpp/Database.h>
+
+#include <catch2/catch.hpp>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "support.h"
+
+using jiaozhu::Database;
+using jiaozhu::DatabaseError;
+using jiaozhu::OpenMode;
+
+TEST_CASE("a missing database is an error that suggests init") {
+  jz_test::TempDir dir;
+  CHECK_THROWS_WITH(Database::open(dir / "none.db", OpenMode::kExisting), Catch::Contains("jiaozhu init"));
+  CHECK_FALSE(std::filesystem::exists(dir / "none.db"));
+}
+
+TEST_CASE("init creates a versioned database once") {
+  jz_test::TempDir dir;
+  CHECK(Database::open(dir / "a.db", OpenMode::kCreate).created());
+  Database again = Database::open(dir / "a.db", OpenMode::kCreate);
+  CHECK_FALSE(again.created());
+  CHECK(again.schema_version() == jiaozhu::current_schema_version());
+  CHECK(again.sql().execAndGet("PRAGMA foreign_keys").getInt() == 1);
+}
+
+TEST_CASE("files that are not jiaozhu databases are refused untouched") {
+  jz_test::TempDir dir;
+  SECTION("not SQLite at all") {
+    jz_test::write_file(dir / "x.db", std::string(500, 'x'));
+    CHECK_THROWS_WITH(Database::open(dir / "x.db", OpenMode::kExisting), Catch::Contains("not a SQLite database"));
+  }
+  SECTION("another application's SQLite file") {
+    { SQLite::Database other((dir / "x.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+      other.exec("CREATE TABLE photos (id INTEGER PRIMARY KEY, path TEXT)"); }
+    const std::string before = jz_test::file_sha256(dir / "x.db");
+    CHECK_THROWS_WITH(Database::open(dir / "x.db", OpenMode::kCreate), Catch::Contains("another application"));
+    CHECK(jz_test::file_sha256(dir / "x.db") == before);
+  }
+  SECTION("a truncated copy") {
+    { Database db = Database::open(dir / "full.db", OpenMode::kCreate); }
+    const std::string bytes = jz_test::read_file(dir / "full.db");
+    jz_test::write_file(dir / "x.db", bytes.substr(0, bytes.size() / 2));
+    CHECK_THROWS_WITH(Database::open(dir / "x.db", OpenMode::kExisting), Catch::Contains("truncated"));
+  }
+}
+
+TEST_CASE("a database from a newer jiaozhu is refused with both versions named") {
+  jz_test::TempDir dir;
+  { Database db = Database::open(dir / "n.db", OpenMode::kCreate);
+    db.sql().exec("PRAGMA user_version = 9999"); }
+  const std::string before = jz_test::file_sha256(dir / "n.db");
+  CHECK_THROWS_WITH(Database::open(dir / "n.db", OpenMode::kExisting),
+                    Catch::Contains("newer jiaozhu: schema 9999, this build knows " +
+                                    std::to_string(jiaozhu::current_schema_version())));
+  CHECK(jz_test::file_sha256(dir / "n.db") == before);
+}
+
+TEST_CASE("an older database is upgraded after a backup copy is written") {
+  jz_test::TempDir dir;
+  // Schema 0 with jiaozhu's application id: the state before migration 1.
+  { SQLite::Database old((dir / "o.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    old.exec("PRAGMA application_id = 0x4A5A4442; CREATE TABLE scratch (x)"); }
+  Database db = Database::open(dir / "o.db", OpenMode::kExisting);
+  CHECK(db.schema_version() == jiaozhu::current_schema_version());
+  CHECK(db.sql().tableExists("scratch"));  // nothing of the old file is lost
+  CHECK_FALSE(std::filesystem::exists(dir / "o.db.bak-v0"));  // version 0 held no jiaozhu data
+}
+
+TEST_CASE("a read-only file opens for reading and refuses writes") {
+  jz_test::TempDir dir;
+  { Database db = Database::open(dir / "r.db", OpenMode::kCreate); }
+  std::filesystem::permissions(dir / "r.db", std::filesystem::perms::owner_read | std::filesystem::perms::group_read);
+  Database db = Database::open(dir / "r.db", OpenMode::kExisting);
+  CHECK(db.read_only());
+  CHECK(jiaozhu::EditionRepository(db).list().empty());
+  CHECK_THROWS_WITH(db.write([] {}), Catch::Contains("read-only"));
+}
+
+TEST_CASE("a write that throws leaves nothing behind") {
+  jz_test::TempDir dir;
+  Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+  CHECK_THROWS_AS(db.write([&] {
+    db.sql().exec("INSERT INTO work (uuid, name, created_at) VALUES ('u', 'w', 'now')");
+    throw jiaozhu::InputError("stop");
+  }), jiaozhu::InputError);
+  CHECK(db.sql().execAndGet("SELECT count(*) FROM work").getInt() == 0);
+}
