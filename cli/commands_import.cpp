@@ -39,7 +39,13 @@ void run_import(const Globals& g, const ImportArgs& a) {
     });
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  for (const std::string& w : r.warnings) std::cerr << "jiaozhu: warning: " << printable(w) << '\n';
+  constexpr std::size_t kWarningsShown = 5;
+  for (std::size_t i = 0; i < r.warnings.size() && i < kWarningsShown; ++i) {
+    std::cerr << "jiaozhu: warning: " << printable(r.warnings[i]) << '\n';
+  }
+  if (r.warnings.size() > kWarningsShown) {
+    std::cerr << "jiaozhu: warning: and " << r.warnings.size() - kWarningsShown << " more (see --json)\n";
+  }
   if (a.json) {
     print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
                 {"characters", r.characters}, {"script", std::string(to_string(r.script))},

@@ -1,5 +1,8 @@
+#include <atomic>
+#include <exception>
 #include <fstream>
-#include <sstream>
+#include <mutex>
+#include <thread>
 
 #include "import/source_parser.h"
 #include "jiaozhu/address.h"
@@ -103,30 +106,70 @@ SourceFormat parse_format(std::string_view name) {
   throw UsageError("unknown format '" + std::string(name) + "' (use auto, text or json)");
 }
 
-ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
-                            const ImportOptions& options, const ImportProgress& progress) {
-  validate(options);
+namespace {
+
+// Reads, decodes and parses every file, on as many threads as there are
+// cores: files are independent, and parsing is most of an import's time.
+// Returns them in the order given; when several fail, throws the error of the
+// first failing file, so the message does not depend on thread timing.
+std::vector<ReadSource> read_all(std::span<const std::filesystem::path> files, const ImportOptions& options,
+                                 const ImportProgress& progress) {
   uint64_t total_bytes = 0, done_bytes = 0;
   for (const auto& f : files) {
     std::error_code ec;
-    total_bytes += std::filesystem::file_size(f, ec);
+    const auto size = std::filesystem::file_size(f, ec);
+    total_bytes += ec ? 0 : size;
   }
+  std::vector<ReadSource> sources(files.size());
+  std::vector<std::exception_ptr> errors(files.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex progress_mutex;
+  auto work = [&] {
+    for (std::size_t i; (i = next++) < files.size();) {
+      try {
+        sources[i] = read_source(files[i], options);
+      } catch (...) {
+        errors[i] = std::current_exception();
+        next = files.size();  // stop taking new files
+        continue;
+      }
+      std::lock_guard lock(progress_mutex);
+      done_bytes += static_cast<uint64_t>(sources[i].record.byte_size);
+      if (progress) progress("reading", done_bytes, total_bytes);
+    }
+  };
+  const std::size_t helpers = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), files.size()) - 1;
+  {
+    std::vector<std::jthread> threads;
+    for (std::size_t t = 0; t < helpers; ++t) threads.emplace_back(work);
+    work();
+  }
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  return sources;
+}
+
+}  // namespace
+
+ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
+                            const ImportOptions& options, const ImportProgress& progress) {
+  validate(options);
   ImportReport report;
   report.siglum = options.siglum;
   std::vector<SourceFileRecord> sources;
   std::vector<PassageDraft> drafts;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    ReadSource s = read_source(files[i], options);
-    for (PassageDraft& d : s.parsed.passages) {
+  std::vector<ReadSource> read = read_all(files, options, progress);
+  for (std::size_t i = 0; i < read.size(); ++i) {
+    for (PassageDraft& d : read[i].parsed.passages) {
       d.source_index = i;
       drafts.push_back(std::move(d));
     }
-    report.encodings.push_back(s.record.encoding);
-    report.warnings.insert(report.warnings.end(), s.parsed.warnings.begin(), s.parsed.warnings.end());
-    sources.push_back(std::move(s.record));
-    done_bytes += static_cast<uint64_t>(sources.back().byte_size);
-    if (progress) progress("reading", done_bytes, total_bytes);
+    report.encodings.push_back(read[i].record.encoding);
+    report.warnings.insert(report.warnings.end(), read[i].parsed.warnings.begin(), read[i].parsed.warnings.end());
+    sources.push_back(std::move(read[i].record));
   }
+  read.clear();
 
   ScriptCounter counter;
   for (const PassageDraft& d : drafts) {

@@ -2,8 +2,8 @@
 
 #include <unicode/utf8.h>
 
-#include <algorithm>
-#include <iterator>
+#include <cstdint>
+#include <vector>
 
 #include "jiaozhu/error.h"
 #include "unihan_tables.inc"
@@ -11,9 +11,20 @@
 namespace jiaozhu {
 namespace {
 
-template <std::size_t N>
-bool contains(const char32_t (&table)[N], char32_t cp) {
-  return std::binary_search(std::begin(table), std::end(table), cp);
+enum Mark : uint8_t { kNeither = 0, kTraditional = 1, kSimplified = 2 };
+
+// Every Han character lies below U+32000. A byte per code point (200 KB, built
+// once) makes the per-character lookup one load: import scans every character.
+constexpr char32_t kLimit = 0x32000;
+
+const std::vector<uint8_t>& marks() {
+  static const std::vector<uint8_t> table = [] {
+    std::vector<uint8_t> t(kLimit, kNeither);
+    for (char32_t c : kTraditionalOnly) if (c < kLimit) t[c] = kTraditional;
+    for (char32_t c : kSimplifiedOnly) if (c < kLimit) t[c] = kSimplified;
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace
@@ -36,14 +47,16 @@ Script parse_script(std::string_view name) {
 }
 
 void ScriptCounter::add(std::string_view text) {
+  const auto& table = marks();
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   const auto length = static_cast<int32_t>(text.size());
   for (int32_t i = 0; i < length;) {
     UChar32 c;
     U8_NEXT(s, i, length, c);
-    if (c < 0x3400) continue;  // below every Han block: the common fast path
-    if (contains(kTraditionalOnly, static_cast<char32_t>(c))) ++traditional_;
-    else if (contains(kSimplifiedOnly, static_cast<char32_t>(c))) ++simplified_;
+    if (c < 0 || static_cast<char32_t>(c) >= kLimit) continue;
+    const uint8_t mark = table[static_cast<std::size_t>(c)];
+    traditional_ += mark == kTraditional;
+    simplified_ += mark == kSimplified;
   }
 }
 
