@@ -148,3 +148,39 @@ TEST_CASE("invalid sigla and work names are usage errors") {
   CHECK_THROWS_AS(f.import({jz_test::corpus("songjin/hant.txt")}, "1A"), UsageError);
   CHECK_THROWS_AS(f.import({jz_test::corpus("songjin/hant.txt")}, "A:B"), UsageError);
 }
+
+TEST_CASE("many files stream in order; a bad one in the middle writes nothing") {
+  Fixture f;
+  std::vector<std::filesystem::path> files;
+  for (int i = 1; i <= 40; ++i) {
+    files.push_back(f.dir / ("p" + std::to_string(i) + ".txt"));
+    jz_test::write_file(files.back(), "第" + std::to_string(i) + "篇之一\n第" + std::to_string(i) + "篇之二\n");
+  }
+  SECTION("all good: passages numbered across files in the order given") {
+    CHECK(f.import(files, "M").passages == 80);
+    const auto p = PassageRepository(f.db).get(parse_address("M:79-80"));
+    CHECK(p[0].text == "第40篇之一");
+    CHECK(p[1].text == "第40篇之二");
+    CHECK(f.count("source_file") == 40);
+  }
+  SECTION("the 23rd is not UTF-8") {
+    jz_test::write_file(files[22], "\xff\xfe\xfd\n");
+    ImportOptions o;
+    o.encoding = Encoding::kUtf8;
+    CHECK_THROWS_WITH(f.import(files, "M", o), Catch::Contains("p23.txt"));
+    CHECK(f.count("edition") == 0);
+    CHECK(f.count("passage") == 0);
+    CHECK(f.count("source_file") == 0);
+  }
+}
+
+TEST_CASE("JSON records ignore nested values they do not use") {
+  Fixture f;
+  jz_test::write_file(f.dir / "n.json", R"([{"title":"甲","notes":{"text":"not this","paragraphs":["nor this"]},)"
+                                        R"("tags":["x",{"y":1}],"paragraphs":["一","二"],"id":12}])");
+  f.import({f.dir / "n.json"}, "N");
+  const auto p = PassageRepository(f.db).get(parse_address("N"));
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].text == "一\n二");
+  CHECK(p[0].ref == "12");
+}

@@ -28,6 +28,7 @@ enum class OpenMode {
   kExisting,  // the file must exist and be a jiaozhu database; upgraded if older
 };
 
+// Not thread-safe: one thread uses a Database at a time.
 class Database {
  public:
   // Opens `path`. Throws DatabaseError, naming the file, when it is missing

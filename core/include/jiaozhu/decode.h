@@ -24,6 +24,6 @@ struct DecodedText {
 // replaced: throws InputError naming the file, line and byte offset. Decoded
 // text holding control characters other than tab and line breaks is refused
 // as binary.
-DecodedText decode(std::string_view bytes, Encoding encoding, const std::string& file);
+DecodedText decode(std::string bytes, Encoding encoding, const std::string& file);
 
 }  // namespace jiaozhu

@@ -63,6 +63,11 @@ class EditionRepository {
   // of the same source agree (merge relies on it).
   int64_t insert(const EditionDraft& draft);
 
+  // Sets the content hash and script of an edition written before its
+  // content was known (a streaming import), and re-derives its uuid from the
+  // hash. The caller holds the write transaction.
+  void set_content(int64_t edition_id, const std::string& content_hash, Script script);
+
   // Records `file` as source number `seq` (from 1) of edition `edition_id`
   // and returns its id. The caller holds the write transaction.
   int64_t add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& file);

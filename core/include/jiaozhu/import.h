@@ -43,14 +43,13 @@ struct ImportReport {
   std::vector<std::string> warnings;   // e.g. JSON objects without text, skipped
 };
 
-// Reports progress: `stage` is "reading" (units: bytes) or "writing"
-// (units: passages).
+// Reports progress: `stage` is "importing", `done` and `total` count bytes of
+// source files written so far and in all.
 using ImportProgress = std::function<void(std::string_view stage, uint64_t done, uint64_t total)>;
 
-// Reads `files` in order into one edition. Every file is read, decoded and
-// parsed before anything is written; then one transaction writes the work
-// (if new), the edition, its source files and passages. On any error nothing
-// is written. Throws InputError naming file and line for unreadable input
+// Reads `files` in order into one edition: one transaction writes the work
+// (if new), the edition, its source files and passages, while later files
+// are still being parsed on other threads. On any error nothing is written. Throws InputError naming file and line for unreadable input
 // (bad encoding, empty, binary, a passage over the length limit, bad JSON),
 // ConflictError when the siglum names other content or the content is
 // already another edition, DatabaseError when the write fails.

@@ -3,13 +3,16 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <optional>
-#include <span>
 #include <string>
 #include <vector>
 
 #include "jiaozhu/address.h"
+
+namespace SQLite {
+class Statement;
+}
 
 namespace jiaozhu {
 
@@ -32,7 +35,6 @@ struct PassageDraft {
   std::optional<std::string> author;
   std::optional<std::string> ref;
   std::optional<int64_t> source_line;
-  std::size_t source_index = 0;  // which of the edition's source files
 };
 
 class PassageRepository {
@@ -43,15 +45,27 @@ class PassageRepository {
   // siglum, or the number when it is beyond the edition's last passage.
   std::vector<Passage> get(const Address& address) const;
 
-  // Inserts `drafts` as passages 1..N of edition `edition_id`; draft i's
-  // source file is `source_ids[drafts[i].source_index]`. The caller holds the
-  // write transaction. `progress(done)` is called now and then.
-  void insert_all(int64_t edition_id, std::span<const int64_t> source_ids,
-                  std::span<const PassageDraft> drafts,
-                  const std::function<void(std::size_t done)>& progress) const;
-
  private:
   Database& db_;
+};
+
+// Writes the passages of an edition being imported, numbered 1, 2, 3... in
+// the order appended. The caller holds the write transaction throughout.
+class PassageAppender {
+ public:
+  PassageAppender(Database& db, int64_t edition_id);
+  ~PassageAppender();
+  PassageAppender(const PassageAppender&) = delete;
+  PassageAppender& operator=(const PassageAppender&) = delete;
+
+  // Writes `draft` as the next passage, read from source file `source_id`.
+  void append(const PassageDraft& draft, int64_t source_id);
+  int64_t count() const { return count_; }
+
+ private:
+  int64_t edition_id_;
+  int64_t count_ = 0;
+  std::unique_ptr<SQLite::Statement> insert_;
 };
 
 }  // namespace jiaozhu

@@ -22,6 +22,7 @@ Script detect_script(std::string_view text);
 class ScriptCounter {
  public:
   void add(std::string_view text);
+  void add(const ScriptCounter& other);
   Script result() const;
 
  private:

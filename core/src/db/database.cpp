@@ -80,8 +80,10 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
   d.path_ = path;
   d.read_only_ = exists && !writable(path);
   try {
-    const int flags = d.read_only_ ? SQLite::OPEN_READONLY
-                                   : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE;
+    // A connection is used by one thread at a time: SQLite's own locking of
+    // each call (the serialized mode) would only cost time.
+    const int flags = SQLite::OPEN_NOMUTEX | (d.read_only_ ? SQLite::OPEN_READONLY
+                                                           : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     d.db_ = std::make_unique<SQLite::Database>(path.string(), flags, kBusyTimeoutMs);
     harden(*d.db_);
     const int app_id = pragma_int(*d.db_, "application_id");

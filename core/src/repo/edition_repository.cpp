@@ -45,6 +45,10 @@ int64_t find_or_create_work(Database& db, const std::string& name) {
   return db.sql().getLastInsertRowid();
 }
 
+std::string edition_uuid(const std::string& content_hash) {
+  return detail::uuid_from_name("jiaozhu edition\x1f" + content_hash);
+}
+
 }  // namespace
 
 Edition EditionRepository::fill_counts(Edition e) const {
@@ -88,7 +92,7 @@ int64_t EditionRepository::insert(const EditionDraft& d) {
   SQLite::Statement q(db_.sql(),
                       "INSERT INTO edition (uuid, work_id, siglum, title, script, content_hash, imported_at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)");
-  q.bind(1, detail::uuid_from_name("jiaozhu edition\x1f" + d.content_hash));
+  q.bind(1, edition_uuid(d.content_hash));
   q.bind(2, work_id);
   q.bind(3, d.siglum);
   if (d.title.empty()) q.bind(4); else q.bind(4, d.title);
@@ -97,6 +101,15 @@ int64_t EditionRepository::insert(const EditionDraft& d) {
   q.bind(7, detail::utc_now());
   q.exec();
   return db_.sql().getLastInsertRowid();
+}
+
+void EditionRepository::set_content(int64_t edition_id, const std::string& content_hash, Script script) {
+  SQLite::Statement q(db_.sql(), "UPDATE edition SET uuid = ?, content_hash = ?, script = ? WHERE id = ?");
+  q.bind(1, edition_uuid(content_hash));
+  q.bind(2, content_hash);
+  q.bind(3, std::string(to_string(script)));
+  q.bind(4, edition_id);
+  q.exec();
 }
 
 int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& f) {

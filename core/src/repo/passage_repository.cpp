@@ -36,27 +36,28 @@ std::vector<Passage> PassageRepository::get(const Address& address) const {
   return out;
 }
 
-void PassageRepository::insert_all(int64_t edition_id, std::span<const int64_t> source_ids,
-                                   std::span<const PassageDraft> drafts,
-                                   const std::function<void(std::size_t)>& progress) const {
-  SQLite::Statement q(db_.sql(),
-                      "INSERT INTO passage (edition_id, seq, text, title, author, ref, source_id, source_line) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-  for (std::size_t i = 0; i < drafts.size(); ++i) {
-    const PassageDraft& d = drafts[i];
-    q.bind(1, edition_id);
-    q.bind(2, static_cast<int64_t>(i + 1));
-    q.bindNoCopy(3, d.text);
-    detail::bind_optional(q, 4, d.title);
-    detail::bind_optional(q, 5, d.author);
-    detail::bind_optional(q, 6, d.ref);
-    q.bind(7, source_ids[d.source_index]);
-    if (d.source_line) q.bind(8, *d.source_line); else q.bind(8);
-    q.exec();
-    q.reset();
-    if (progress && (i & 4095) == 0) progress(i);
-  }
-  if (progress) progress(drafts.size());
+PassageAppender::PassageAppender(Database& db, int64_t edition_id)
+    : edition_id_(edition_id),
+      insert_(std::make_unique<SQLite::Statement>(
+          db.sql(),
+          "INSERT INTO passage (edition_id, seq, text, title, author, ref, source_id, source_line) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {}
+
+PassageAppender::~PassageAppender() = default;
+
+void PassageAppender::append(const PassageDraft& d, int64_t source_id) {
+  SQLite::Statement& q = *insert_;
+  q.bind(1, edition_id_);
+  q.bind(2, ++count_);
+  q.bindNoCopy(3, d.text);
+  detail::bind_optional(q, 4, d.title);
+  detail::bind_optional(q, 5, d.author);
+  detail::bind_optional(q, 6, d.ref);
+  q.bind(7, source_id);
+  if (d.source_line) q.bind(8, *d.source_line);
+  else q.bind(8);
+  q.exec();
+  q.reset();
 }
 
 }  // namespace jiaozhu

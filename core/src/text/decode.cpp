@@ -164,19 +164,21 @@ Encoding parse_encoding(std::string_view name) {
                    "' (use auto, utf-8, gb18030, big5 or utf-16)");
 }
 
-DecodedText decode(std::string_view bytes, Encoding encoding, const std::string& file) {
+DecodedText decode(std::string bytes, Encoding encoding, const std::string& file) {
   const bool bom16le = bytes.starts_with("\xFF\xFE");
   const bool bom16be = bytes.starts_with("\xFE\xFF");
   if (encoding == Encoding::kUtf16 || (encoding == Encoding::kAuto && (bom16le || bom16be))) {
     // The BOM, when there is one, decides the order and is not text.
-    if (bom16le || bom16be) return decode_as(bytes.substr(2), bom16le ? "utf-16le" : "utf-16be", file);
+    if (bom16le || bom16be) {
+      return decode_as(std::string_view(bytes).substr(2), bom16le ? "utf-16le" : "utf-16be", file);
+    }
     return decode_as(bytes, utf16_order(bytes), file);
   }
   if (encoding == Encoding::kGb18030 || encoding == Encoding::kBig5) {
     return decode_as(bytes, icu_name(encoding), file);
   }
   const auto invalid = first_invalid_utf8(bytes);
-  if (!invalid) return finish(file, std::string(bytes), "utf-8");
+  if (!invalid) return finish(file, std::move(bytes), "utf-8");
   if (encoding == Encoding::kUtf8) {
     throw InputError(place(file, bytes, invalid->byte) + ": not valid UTF-8 (try --encoding gb18030 or big5)");
   }

@@ -60,6 +60,11 @@ void ScriptCounter::add(std::string_view text) {
   }
 }
 
+void ScriptCounter::add(const ScriptCounter& other) {
+  traditional_ += other.traditional_;
+  simplified_ += other.simplified_;
+}
+
 Script ScriptCounter::result() const {
   const long total = traditional_ + simplified_;
   if (total == 0) return Script::kUnknown;

@@ -1,0 +1,134 @@
+#include "import/source_reader.h"
+
+#include <fstream>
+
+#include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
+#include "util/sha256.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+std::string read_bytes(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw InputError(path.string() + " is a directory, not a file");
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) throw InputError("cannot read " + path.string() + ": " + ec.message());
+  if (size > kMaxFileBytes) {
+    throw InputError(path.string() + " is " + std::to_string(size) + " bytes; jiaozhu reads at most " +
+                     std::to_string(kMaxFileBytes) + " bytes per file (split it)");
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes(size, '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) {
+    throw InputError("cannot read " + path.string());
+  }
+  return bytes;
+}
+
+bool is_json_source(const std::filesystem::path& path, SourceFormat format, const std::string& utf8) {
+  if (format != SourceFormat::kAuto) return format == SourceFormat::kJson;
+  const auto ext = path.extension().string();
+  return ext == ".json" || ext == ".jsonl" || looks_like_json(utf8);
+}
+
+std::string passage_place(const std::string& file, const PassageDraft& d, std::size_t index) {
+  return d.source_line ? file + ": line " + std::to_string(*d.source_line)
+                       : file + ": passage " + std::to_string(index + 1);
+}
+
+// Normalizes each passage to NFC and enforces the length limit.
+void normalize(std::vector<PassageDraft>& drafts, const std::string& file) {
+  for (std::size_t i = 0; i < drafts.size(); ++i) {
+    PassageDraft& d = drafts[i];
+    // Bytes bound code points from above: only a long line pays for counting.
+    if (d.text.size() > kMaxPassageCodePoints && code_points(d.text) > kMaxPassageCodePoints) {
+      throw InputError(passage_place(file, d, i) + " is " + std::to_string(code_points(d.text)) +
+                       " characters long; a passage holds at most " + std::to_string(kMaxPassageCodePoints) +
+                       " (break the text into paragraphs)");
+    }
+    d.text = to_nfc(d.text);
+    for (auto* field : {&d.title, &d.author, &d.ref}) {
+      if (*field) **field = to_nfc(**field);
+    }
+  }
+}
+
+}  // namespace
+
+ReadSource read_source(const std::filesystem::path& path, const ImportOptions& options) {
+  const std::string name = path.string();
+  std::string bytes = read_bytes(path);
+  if (bytes.empty()) throw InputError(name + " is empty: there is nothing to import");
+  const auto byte_size = static_cast<int64_t>(bytes.size());
+  std::string sha256 = sha256_hex(bytes);
+  DecodedText text = decode(std::move(bytes), options.encoding, name);
+  const bool json = is_json_source(path, options.format, text.utf8);
+  ReadSource s;
+  s.parsed = json ? parse_json(text.utf8, name, options.split_paragraphs)
+                  : parse_text(text.utf8, name);
+  if (s.parsed.passages.empty()) throw InputError(name + " holds no text, only blank lines or empty records");
+  normalize(s.parsed.passages, name);
+  for (const PassageDraft& d : s.parsed.passages) {
+    s.script.add(d.text);
+    s.characters += static_cast<int64_t>(code_points(d.text));
+  }
+  s.record = {path.filename().string(), std::move(sha256), byte_size, text.encoding, json ? "json" : "text"};
+  return s;
+}
+
+
+SourceStream::SourceStream(std::span<const std::filesystem::path> files, const ImportOptions& options,
+                           std::size_t window)
+    : files_(files), options_(options), window_(window), ready_(files.size()), errors_(files.size()) {
+  const std::size_t threads = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), files.size());
+  for (std::size_t t = 0; t < threads; ++t) threads_.emplace_back([this] { work(); });
+}
+
+SourceStream::~SourceStream() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  threads_.clear();  // joins
+}
+
+void SourceStream::work() {
+  for (;;) {
+    std::size_t i;
+    {
+      std::unique_lock lock(mutex_);
+      changed_.wait(lock, [&] { return stopping_ || next_ >= files_.size() || next_ < taken_ + window_; });
+      if (stopping_ || next_ >= files_.size()) return;
+      i = next_++;
+    }
+    std::optional<ReadSource> source;
+    std::exception_ptr error;
+    try {
+      source = read_source(files_[i], options_);
+    } catch (...) {
+      error = std::current_exception();
+    }
+    {
+      std::lock_guard lock(mutex_);
+      ready_[i] = std::move(source);
+      errors_[i] = error;
+    }
+    changed_.notify_all();
+  }
+}
+
+ReadSource SourceStream::take(std::size_t i) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [&] { return ready_[i].has_value() || errors_[i]; });
+  if (errors_[i]) std::rethrow_exception(errors_[i]);
+  ReadSource out = std::move(*ready_[i]);
+  ready_[i].reset();
+  taken_ = i + 1;
+  lock.unlock();
+  changed_.notify_all();
+  return out;
+}
+
+}  // namespace jiaozhu::detail
