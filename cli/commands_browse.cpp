@@ -40,9 +40,12 @@ void run_editions(const Globals& g, bool json) {
   print_table(rows, {3, 4});
 }
 
-void print_passage(const Passage& p) {
+// Prints one passage; its title and author only when they differ from the
+// passage before (`previous`), so paragraphs of one poem are not re-headed.
+void print_passage(const Passage& p, const Passage* previous) {
   const std::string address = format_address(p.siglum, p.seq);
-  if (p.title || p.author) {
+  const bool same_heading = previous && previous->title == p.title && previous->author == p.author;
+  if ((p.title || p.author) && !same_heading) {
     std::cout << address << "  " << printable(p.title ? "《" + *p.title + "》" : "")
               << (p.author ? " " + printable(*p.author) : "") << '\n';
   }
@@ -52,14 +55,14 @@ void print_passage(const Passage& p) {
   for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
     text.insert(at + 1, indent);
   }
-  std::cout << (p.title || p.author ? indent : address + "  ") << text << '\n';
+  std::cout << ((p.title || p.author) && !same_heading ? indent : address + "  ") << text << '\n';
 }
 
 void run_show(const Globals& g, const std::string& where, bool json) {
   Database db = g.open();
   const auto passages = PassageRepository(db).get(parse_address(where));
   if (!json) {
-    for (const Passage& p : passages) print_passage(p);
+    for (std::size_t i = 0; i < passages.size(); ++i) print_passage(passages[i], i ? &passages[i - 1] : nullptr);
     return;
   }
   auto list = nlohmann::ordered_json::array();
