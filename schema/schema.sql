@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 1.
+-- jiaozhu schema, current version: 2.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -85,3 +85,28 @@ CREATE TABLE passage (
   UNIQUE (edition_id, seq)
 );
 CREATE INDEX passage_source ON passage(source_id);
+
+-- Settings of this database, one value per key. Keys in use:
+--   fold_table  the version of the folding table passage_fts was built with
+--               (core/gen/gen_fold_table.cpp); a build with another table
+--               rebuilds the index when it opens the file for writing.
+CREATE TABLE setting (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- Full-text index over passage.text. It stores no text of its own
+-- (external content: the text is read from passage), only tokens, made by
+-- jiaozhu's tokenizer (core/include/jiaozhu/tokenizer.h): one token per Han
+-- character, folded to one search form across scripts and variant forms;
+-- Latin and pinyin words lowercased and without tone marks; no tokens for
+-- punctuation. core/ registers the tokenizer on every connection, and keeps
+-- the index in step with passage in the same transactions (no triggers, so
+-- that nothing runs implicitly on a file received from someone else).
+-- `jiaozhu check` verifies it with FTS5's integrity-check.
+CREATE VIRTUAL TABLE passage_fts USING fts5(
+  text,
+  content = 'passage',
+  content_rowid = 'id',
+  tokenize = 'jiaozhu'
+);

@@ -5,9 +5,10 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 
+#include "jiaozhu/database.h"
 #include "support.h"
 
-using jz_test::jiaozhu;
+using jz_test::run_jiaozhu;
 
 namespace {
 
@@ -15,14 +16,14 @@ struct Db {
   jz_test::TempDir dir;
   std::string path = (dir / "t.db").string();
   Db() {
-    REQUIRE(jiaozhu({"--db", path, "init"}).status == 0);
-    REQUIRE(jiaozhu({"--db", path, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
+    REQUIRE(run_jiaozhu({"--db", path, "init"}).status == 0);
+    REQUIRE(run_jiaozhu({"--db", path, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
   }
   // Runs `args` against the database; checks status, message and that the file is unchanged.
   void refused(std::vector<std::string> args, int status, const std::string& message) {
     const std::string before = jz_test::file_sha256(path);
     args.insert(args.begin(), {"--db", path});
-    const auto r = jiaozhu(args);
+    const auto r = run_jiaozhu(args);
     CHECK(r.status == status);
     CHECK_THAT(r.err, Catch::StartsWith("jiaozhu: ") && Catch::Contains(message));
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
@@ -81,7 +82,7 @@ TEST_CASE("unknown commands and options are usage errors with a hint") {
 TEST_CASE("databases that cannot be used are refused untouched") {
   Db db;
   SECTION("missing") {
-    const auto r = jiaozhu({"--db", (db.dir / "none.db").string(), "editions"});
+    const auto r = run_jiaozhu({"--db", (db.dir / "none.db").string(), "editions"});
     CHECK(r.status == 5);
     CHECK_THAT(r.err, Catch::Contains("jiaozhu init"));
     CHECK_FALSE(std::filesystem::exists(db.dir / "none.db"));
@@ -96,12 +97,13 @@ TEST_CASE("databases that cannot be used are refused untouched") {
     db.refused({"editions"}, 5, "not a SQLite database");
   }
   SECTION("newer") {
-    { SQLite::Database raw(db.path, SQLite::OPEN_READWRITE); raw.exec("PRAGMA user_version = 7"); }
-    db.refused({"editions"}, 5, "made by a newer jiaozhu: schema 7, this build knows 1");
+    { SQLite::Database raw(db.path, SQLite::OPEN_READWRITE); raw.exec("PRAGMA user_version = 999"); }
+    db.refused({"editions"}, 5, "made by a newer jiaozhu: schema 999, this build knows " +
+                                    std::to_string(jiaozhu::current_schema_version()));
   }
   SECTION("read-only: reading works, writing is refused") {
     std::filesystem::permissions(db.path, std::filesystem::perms::owner_read);
-    CHECK(jiaozhu({"--db", db.path, "show", "A:1"}).status == 0);
+    CHECK(run_jiaozhu({"--db", db.path, "show", "A:1"}).status == 0);
     db.refused({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}, 5, "read-only");
   }
 }

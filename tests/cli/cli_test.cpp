@@ -6,7 +6,7 @@
 
 #include "support.h"
 
-using jz_test::jiaozhu;
+using jz_test::run_jiaozhu;
 
 namespace {
 
@@ -15,9 +15,9 @@ struct Songjin {
   std::string db = (dir / "songjin.db").string();
 
   Songjin() {
-    REQUIRE(jiaozhu({"--db", db, "init"}).status == 0);
-    REQUIRE(jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
-    REQUIRE(jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
+    REQUIRE(run_jiaozhu({"--db", db, "init"}).status == 0);
+    REQUIRE(run_jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
+    REQUIRE(run_jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
   }
 };
 
@@ -26,7 +26,7 @@ struct Songjin {
 TEST_CASE("show round-trips both fixture editions byte for byte") {
   Songjin s;
   for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
-    const auto r = jiaozhu({"--db", s.db, "show", siglum, "--json"});
+    const auto r = run_jiaozhu({"--db", s.db, "show", siglum, "--json"});
     REQUIRE(r.status == 0);
     const auto doc = nlohmann::json::parse(r.out);
     const auto lines = jz_test::lines_of(jz_test::corpus(file));
@@ -40,11 +40,11 @@ TEST_CASE("show round-trips both fixture editions byte for byte") {
 
 TEST_CASE("editions lists both fixture editions (golden output)") {
   Songjin s;
-  const auto r = jiaozhu({"--db", s.db, "editions"});
+  const auto r = run_jiaozhu({"--db", s.db, "editions"});
   REQUIRE(r.status == 0);
   CHECK(r.out == jz_test::read_file(std::filesystem::path(JZ_SOURCE_DIR) / "tests/golden/editions.txt"));
 
-  const auto doc = nlohmann::json::parse(jiaozhu({"--db", s.db, "editions", "--json"}).out);
+  const auto doc = nlohmann::json::parse(run_jiaozhu({"--db", s.db, "editions", "--json"}).out);
   REQUIRE(doc["editions"].size() == 2);
   CHECK(doc["editions"][0]["passages"] == 24);
   CHECK(doc["editions"][0]["script"] == "hant");
@@ -54,7 +54,7 @@ TEST_CASE("editions lists both fixture editions (golden output)") {
 
 TEST_CASE("show prints a range with its addresses") {
   Songjin s;
-  const auto r = jiaozhu({"--db", s.db, "show", "A:3-4"});
+  const auto r = run_jiaozhu({"--db", s.db, "show", "A:3-4"});
   REQUIRE(r.status == 0);
   const auto lines = jz_test::lines_of(jz_test::corpus("songjin/hant.txt"));
   CHECK(r.out == "A:3  " + lines[2] + "\nA:4  " + lines[3] + "\n");
@@ -62,10 +62,10 @@ TEST_CASE("show prints a range with its addresses") {
 
 TEST_CASE("check passes on a fresh import, stats counts it, and no -wal is left") {
   Songjin s;
-  const auto check = jiaozhu({"--db", s.db, "check", "--json"});
+  const auto check = run_jiaozhu({"--db", s.db, "check", "--json"});
   CHECK(check.status == 0);
   CHECK(nlohmann::json::parse(check.out)["ok"] == true);
-  const auto stats = nlohmann::json::parse(jiaozhu({"--db", s.db, "stats", "--json"}).out);
+  const auto stats = nlohmann::json::parse(run_jiaozhu({"--db", s.db, "stats", "--json"}).out);
   CHECK(stats["passages"] == 100);
   CHECK(stats["editions"] == 2);
   CHECK_FALSE(std::filesystem::exists(s.db + "-wal"));
@@ -79,14 +79,14 @@ TEST_CASE("check fails, exit 1, when passages no longer match their edition's ha
     SQLite::Database raw(s.db, SQLite::OPEN_READWRITE);
     raw.exec("UPDATE passage SET text = text || '。' WHERE seq = 5");
   }
-  const auto r = jiaozhu({"--db", s.db, "check"});
+  const auto r = run_jiaozhu({"--db", s.db, "check"});
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Contains("FAULT content hashes"));
 }
 
 TEST_CASE("re-encoded fixtures import to identical passages") {
   Songjin s;
-  const auto reference = nlohmann::json::parse(jiaozhu({"--db", s.db, "show", "B", "--json"}).out)["passages"];
+  const auto reference = nlohmann::json::parse(run_jiaozhu({"--db", s.db, "show", "B", "--json"}).out)["passages"];
   for (const char* charset : {"gb18030", "utf-16le"}) {
     INFO(charset);
     jz_test::TempDir dir;
@@ -95,11 +95,11 @@ TEST_CASE("re-encoded fixtures import to identical passages") {
     const std::string bom = std::string(charset) == "utf-16le" ? "\xFF\xFE" : "";
     jz_test::write_file(file, bom + jz_test::encode(jz_test::read_file(jz_test::corpus("songjin/hans.txt")), charset));
     const std::string db = (dir / "x.db").string();
-    REQUIRE(jiaozhu({"--db", db, "init"}).status == 0);
-    const auto r = jiaozhu({"--db", db, "import", file.string(), "--work", "w", "--siglum", "X", "--json"});
+    REQUIRE(run_jiaozhu({"--db", db, "init"}).status == 0);
+    const auto r = run_jiaozhu({"--db", db, "import", file.string(), "--work", "w", "--siglum", "X", "--json"});
     REQUIRE(r.status == 0);
     CHECK(nlohmann::json::parse(r.out)["encodings"][0] == charset);
-    const auto got = nlohmann::json::parse(jiaozhu({"--db", db, "show", "X", "--json"}).out)["passages"];
+    const auto got = nlohmann::json::parse(run_jiaozhu({"--db", db, "show", "X", "--json"}).out)["passages"];
     REQUIRE(got.size() == reference.size());
     for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i]["text"] == reference[i]["text"]);
   }
@@ -108,7 +108,7 @@ TEST_CASE("re-encoded fixtures import to identical passages") {
 TEST_CASE("--help works on every command") {
   for (const char* cmd : {"init", "import", "editions", "show", "stats", "check"}) {
     INFO(cmd);
-    const auto r = jiaozhu({cmd, "--help"});
+    const auto r = run_jiaozhu({cmd, "--help"});
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("Usage"));
   }

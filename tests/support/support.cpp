@@ -57,7 +57,7 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-RunResult jiaozhu(const std::vector<std::string>& args) {
+RunResult run_jiaozhu(const std::vector<std::string>& args) {
   TempDir capture;
   const auto out_path = capture / "out", err_path = capture / "err";
   posix_spawn_file_actions_t actions;

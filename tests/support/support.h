@@ -36,7 +36,7 @@ struct RunResult {
 };
 
 // Runs the built jiaozhu binary with `args` (no shell involved).
-RunResult jiaozhu(const std::vector<std::string>& args);
+RunResult run_jiaozhu(const std::vector<std::string>& args);
 
 // `utf8` converted by ICU to `charset` ("gb18030", "big5", "utf-16le"...),
 // failing the test if any character cannot be represented.

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "jiaozhu/database.h"
+#include "search/fts5_tokenizer.h"
 #include "support.h"
 
 namespace {
@@ -60,6 +61,7 @@ TEST_CASE("migrating an empty database yields exactly schema/schema.sql") {
   CHECK(migrated.schema_version() == jiaozhu::current_schema_version());
 
   SQLite::Database documented((dir / "s.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+  jiaozhu::detail::register_fts5_tokenizer(documented.getHandle());
   documented.exec(jz_test::read_file(std::filesystem::path(JZ_SOURCE_DIR) / "schema/schema.sql"));
 
   const auto want = structure(documented);

@@ -15,8 +15,9 @@ struct CheckResult {
 
 // Runs every check and returns one result per check, in a fixed order:
 // SQLite's integrity_check, foreign_key_check, the schema version, passage
-// numbering (1..N without gaps), text normalization (NFC), and each
-// edition's content hash against its passages. Reads only.
+// numbering (1..N without gaps), text normalization (NFC), each edition's
+// content hash against its passages, and the search index (FTS5's
+// integrity-check and the folding table's version). Reads only.
 std::vector<CheckResult> check_database(Database& db);
 
 }  // namespace jiaozhu

@@ -50,7 +50,8 @@ class PassageRepository {
 };
 
 // Writes the passages of an edition being imported, numbered 1, 2, 3... in
-// the order appended. The caller holds the write transaction throughout.
+// the order appended, and indexes them for search. The caller holds the
+// write transaction throughout.
 class PassageAppender {
  public:
   PassageAppender(Database& db, int64_t edition_id);
@@ -63,9 +64,11 @@ class PassageAppender {
   int64_t count() const { return count_; }
 
  private:
+  Database& db_;
   int64_t edition_id_;
   int64_t count_ = 0;
   std::unique_ptr<SQLite::Statement> insert_;
+  std::unique_ptr<SQLite::Statement> index_;
 };
 
 }  // namespace jiaozhu

@@ -14,6 +14,9 @@ std::string to_nfc(std::string_view text);
 // The number of code points in valid UTF-8 `text`.
 std::size_t code_points(std::string_view text);
 
+// Appends code point `c` to `out` as UTF-8.
+void append_utf8(std::string& out, char32_t c);
+
 // True when `text` holds only white space (Unicode White_Space, which
 // includes the ideographic space U+3000), or nothing.
 bool is_blank(std::string_view text);

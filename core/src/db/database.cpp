@@ -11,6 +11,8 @@
 #include "db/migrate.h"
 #include "db/migration_list.h"
 #include "jiaozhu/error.h"
+#include "search/fts5_tokenizer.h"
+#include "search/search_index.h"
 
 namespace jiaozhu {
 namespace {
@@ -34,6 +36,17 @@ void harden(SQLite::Database& db) {
   sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, nullptr);
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA trusted_schema = OFF");
+  detail::register_fts5_tokenizer(h);
+}
+
+// Rebuilds the search index when it was made with another folding table (or
+// by a migration that created it empty).
+void refresh_search_index(Database& d) {
+  detail::SearchIndex index(d);
+  if (d.read_only() || index.current()) return;
+  SQLite::Transaction tx(d.sql(), SQLite::TransactionBehavior::IMMEDIATE);
+  index.rebuild();
+  tx.commit();
 }
 
 int pragma_int(SQLite::Database& db, const char* pragma) {
@@ -111,6 +124,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
       detail::migrate(*d.db_, path, version);
       d.created_ = blank;
     }
+    refresh_search_index(d);
   } catch (const SQLite::Exception& e) {
     rethrow(path, e);
   }

@@ -37,11 +37,13 @@ std::vector<Passage> PassageRepository::get(const Address& address) const {
 }
 
 PassageAppender::PassageAppender(Database& db, int64_t edition_id)
-    : edition_id_(edition_id),
+    : db_(db),
+      edition_id_(edition_id),
       insert_(std::make_unique<SQLite::Statement>(
           db.sql(),
           "INSERT INTO passage (edition_id, seq, text, title, author, ref, source_id, source_line) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {}
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")),
+      index_(std::make_unique<SQLite::Statement>(db.sql(), "INSERT INTO passage_fts (rowid, text) VALUES (?, ?)")) {}
 
 PassageAppender::~PassageAppender() = default;
 
@@ -58,6 +60,11 @@ void PassageAppender::append(const PassageDraft& d, int64_t source_id) {
   else q.bind(8);
   q.exec();
   q.reset();
+  // The search index is kept in the same transaction (schema/schema.sql).
+  index_->bind(1, db_.sql().getLastInsertRowid());
+  index_->bindNoCopy(2, d.text);
+  index_->exec();
+  index_->reset();
 }
 
 }  // namespace jiaozhu

@@ -30,6 +30,14 @@ std::size_t code_points(std::string_view text) {
   return n;
 }
 
+void append_utf8(std::string& out, char32_t c) {
+  char buf[4];
+  int32_t n = 0;
+  UBool error = false;
+  U8_APPEND(reinterpret_cast<uint8_t*>(buf), n, 4, static_cast<UChar32>(c), error);
+  if (!error) out.append(buf, static_cast<std::size_t>(n));
+}
+
 bool is_blank(std::string_view text) {
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   const auto length = static_cast<int32_t>(text.size());

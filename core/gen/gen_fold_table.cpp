@@ -1,0 +1,189 @@
+// Build-time generator of the search folding table: reads
+// Unihan_Variants.txt (decompressed) on stdin and writes C++ on stdout.
+//
+// fold(c) maps every Han character to one representative of its class, so
+// that search ignores script and variant forms. Classes are built by
+// union-find over these relations:
+//   mandatory  c ~ ICU Hant-Hans(c)   Traditional to Simplified (ICU's table)
+//              c ~ OpenCC t2s(c)      (OpenCC's character table: 淩 → 凌)
+//              c ~ NFC(c)             compatibility ideographs
+//   optional   kZVariant              the same character, another glyph
+//              kSemanticVariant when both characters list each other (疎 ↔ 疏)
+// An optional edge is taken only while the class it makes stays small
+// (kMaxOptionalClass), because long chains of variant relations join
+// characters that no reader takes for one (see docs/folding.md).
+// Mandatory edges make fold a coarsening of ICU's Hant-Hans: two characters
+// ICU maps to one Simplified form always fold alike.
+// The representative is the member that is its own Simplified form and is in
+// GB2312, else in the basic Han block, else the lowest code point.
+#include <opencc/opencc.h>
+#include <unicode/normalizer2.h>
+#include <unicode/translit.h>
+#include <unicode/uchar.h>
+#include <unicode/ucnv.h>
+#include <unicode/unistr.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <numeric>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t kMaxOptionalClass = 4;
+constexpr UChar32 kLimit = 0x32000;
+
+bool is_han(UChar32 c) {
+  return (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) ||
+         (c >= 0x20000 && c < kLimit);
+}
+
+struct UnionFind {
+  std::vector<UChar32> parent;
+  std::vector<std::size_t> size;
+  UnionFind() : parent(kLimit), size(kLimit, 1) { std::iota(parent.begin(), parent.end(), 0); }
+  UChar32 find(UChar32 c) {
+    while (parent[c] != c) c = parent[c] = parent[parent[c]];
+    return c;
+  }
+  bool join(UChar32 a, UChar32 b, std::size_t max_size) {
+    a = find(a), b = find(b);
+    if (a == b) return true;
+    if (size[a] + size[b] > max_size) return false;
+    if (size[a] < size[b]) std::swap(a, b);
+    parent[b] = a;
+    size[a] += size[b];
+    return true;
+  }
+};
+
+// The single code point `s` consists of, or -1.
+UChar32 single(const icu::UnicodeString& s) { return s.countChar32() == 1 ? s.char32At(0) : -1; }
+
+std::string utf8(UChar32 c) {
+  std::string out;
+  icu::UnicodeString(c).toUTF8String(out);
+  return out;
+}
+
+UChar32 parse_code_point(const std::string& token) {
+  return static_cast<UChar32>(std::stoul(token.substr(2), nullptr, 16));
+}
+
+uint64_t fnv1a(uint64_t h, uint32_t v) {
+  for (int i = 0; i < 4; ++i) h = (h ^ ((v >> (8 * i)) & 0xFF)) * 1099511628211ull;
+  return h;
+}
+
+}  // namespace
+
+int main() {
+  UErrorCode status = U_ZERO_ERROR;
+  std::unique_ptr<icu::Transliterator> hant_hans(
+      icu::Transliterator::createInstance("Hant-Hans", UTRANS_FORWARD, status));
+  const icu::Normalizer2* nfc = icu::Normalizer2::getNFCInstance(status);
+  UConverter* gb2312 = ucnv_open("gb2312", &status);
+  opencc_t t2s = opencc_open("t2s.json");
+  if (U_FAILURE(status) || t2s == reinterpret_cast<opencc_t>(-1)) {
+    std::cerr << "gen_fold_table: ICU or OpenCC (t2s.json) is unavailable\n";
+    return 1;
+  }
+  auto in_gb2312 = [&](UChar32 c) {
+    icu::UnicodeString s(c);
+    char out[8];
+    UErrorCode e = U_ZERO_ERROR;
+    ucnv_setFromUCallBack(gb2312, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
+    ucnv_fromUChars(gb2312, out, sizeof out, s.getBuffer(), s.length(), &e);
+    return U_SUCCESS(e);
+  };
+
+  UnionFind classes;
+  std::vector<bool> simplified_form(kLimit, false);
+  std::size_t icu_edges = 0, opencc_edges = 0, nfc_edges = 0;
+  for (UChar32 c = 0x3400; c < kLimit; ++c) {
+    if (!is_han(c) || !u_isdefined(c)) continue;
+    icu::UnicodeString s(c);
+    hant_hans->transliterate(s);
+    const UChar32 icu = single(s);
+    simplified_form[c] = icu == c;
+    if (icu > 0 && icu != c && icu < kLimit) icu_edges += classes.join(c, icu, kLimit);
+
+    char* converted = opencc_convert_utf8(t2s, utf8(c).c_str(), static_cast<size_t>(-1));
+    const UChar32 cc = single(icu::UnicodeString::fromUTF8(converted));
+    opencc_convert_utf8_free(converted);
+    if (cc > 0 && cc != c && cc < kLimit) opencc_edges += classes.join(c, cc, kLimit);
+
+    UErrorCode e = U_ZERO_ERROR;
+    const UChar32 n = single(nfc->normalize(icu::UnicodeString(c), e));
+    if (n > 0 && n != c && n < kLimit) nfc_edges += classes.join(c, n, kLimit);
+  }
+
+  std::map<UChar32, std::set<UChar32>> semantic;
+  std::vector<std::pair<UChar32, UChar32>> optional;
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string subject, field, token;
+    fields >> subject >> field;
+    const UChar32 a = parse_code_point(subject);
+    while (fields >> token) {
+      const UChar32 b = parse_code_point(token);
+      if (!is_han(a) || !is_han(b) || a == b) continue;
+      if (field == "kZVariant") optional.emplace_back(a, b);
+      if (field == "kSemanticVariant") semantic[a].insert(b);
+    }
+  }
+  for (const auto& [a, others] : semantic) {
+    for (UChar32 b : others) {
+      if (a < b && semantic.count(b) && semantic[b].count(a)) optional.emplace_back(a, b);
+    }
+  }
+  std::size_t optional_taken = 0;
+  for (const auto& [a, b] : optional) optional_taken += classes.join(a, b, kMaxOptionalClass);
+
+  // Best representative per class root.
+  auto rank = [&](UChar32 c) {
+    return std::tuple(!(simplified_form[c] && in_gb2312(c)), !simplified_form[c], !(c >= 0x4E00 && c <= 0x9FFF), c);
+  };
+  std::map<UChar32, UChar32> best;
+  for (UChar32 c = 0x3400; c < kLimit; ++c) {
+    if (!is_han(c) || !u_isdefined(c)) continue;
+    const UChar32 root = classes.find(c);
+    auto it = best.find(root);
+    if (it == best.end() || rank(c) < rank(it->second)) best[root] = c;
+  }
+
+  std::vector<std::pair<UChar32, UChar32>> pairs;
+  uint64_t version = 1469598103934665603ull;
+  for (UChar32 c = 0x3400; c < kLimit; ++c) {
+    if (!is_han(c) || !u_isdefined(c)) continue;
+    const UChar32 to = best[classes.find(c)];
+    if (to == c) continue;
+    pairs.emplace_back(c, to);
+    version = fnv1a(fnv1a(version, static_cast<uint32_t>(c)), static_cast<uint32_t>(to));
+  }
+  std::fprintf(stderr, "gen_fold_table: %zu ICU, %zu OpenCC, %zu NFC edges; %zu of %zu variant edges taken; %zu folds\n",
+               icu_edges, opencc_edges, nfc_edges, optional_taken, optional.size(), pairs.size());
+
+  std::printf("// Generated by core/gen/gen_fold_table.cpp from ICU, OpenCC and Unihan. Do not edit.\n");
+  std::printf("#pragma once\n\n#include <cstdint>\n\n");
+  std::printf("// Identifies this table; a database indexed with another is reindexed.\n");
+  std::printf("inline constexpr char kFoldTableVersion[] = \"fold-%016llx\";\n\n",
+              static_cast<unsigned long long>(version));
+  std::printf("struct FoldPair {\n  char32_t from, to;\n};\n\n");
+  std::printf("inline constexpr FoldPair kFoldPairs[] = {");
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    std::printf("%s{0x%X, 0x%X},", i % 6 == 0 ? "\n  " : " ", pairs[i].first, pairs[i].second);
+  }
+  std::printf("\n};\n");
+  opencc_close(t2s);
+  ucnv_close(gb2312);
+  return 0;
+}

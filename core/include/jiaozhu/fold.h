@@ -1,0 +1,29 @@
+// Folding: the one search form of each character, so that search and
+// collation ignore script (張/张) and variant forms (淩/凌, 疎/疏).
+// The table is generated at build time (core/gen/gen_fold_table.cpp); which
+// relations it folds and why is explained in docs/folding.md.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace jiaozhu {
+
+// True for the code points jiaozhu indexes as Han characters: the CJK
+// Unified Ideographs blocks (basic, extensions A to H) and the compatibility
+// ideographs.
+bool is_han(char32_t c);
+
+// The representative of `c`'s class: its Simplified form, or the common form
+// of a variant. Idempotent; `c` itself for characters the table leaves alone
+// and for everything that is not Han.
+char32_t fold_han(char32_t c);
+
+// `text` with every Han character folded and everything else kept.
+std::string fold_text(std::string_view text);
+
+// Identifies the folding table compiled in; stored beside the search index so
+// that a build with another table reindexes.
+std::string_view fold_table_version();
+
+}  // namespace jiaozhu

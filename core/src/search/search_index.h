@@ -1,0 +1,33 @@
+// The full-text index over passages (table passage_fts).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace jiaozhu {
+class Database;
+}
+
+namespace jiaozhu::detail {
+
+class SearchIndex {
+ public:
+  explicit SearchIndex(Database& db) : db_(db) {}
+
+  // True when the index was built with the folding table compiled in.
+  bool current() const;
+
+  // Re-tokenizes every passage and records the folding table's version.
+  // The caller holds the write transaction.
+  void rebuild();
+
+  // FTS5's integrity-check of the index against the passages, and the
+  // folding table's version; empty when all is well.
+  std::vector<std::string> faults() const;
+
+ private:
+  Database& db_;
+};
+
+}  // namespace jiaozhu::detail
