@@ -35,5 +35,6 @@ struct Globals {
 void add_database_commands(CLI::App& app, Globals& globals);  // init, check, stats
 void add_import_command(CLI::App& app, Globals& globals);     // import
 void add_browse_commands(CLI::App& app, Globals& globals);    // editions, show
+void add_search_commands(CLI::App& app, Globals& globals);    // search, reindex
 
 }  // namespace jiaozhu::cli

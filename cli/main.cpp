@@ -48,6 +48,7 @@ int run(int argc, char** argv) {
   add_database_commands(app, g);
   add_import_command(app, g);
   add_browse_commands(app, g);
+  add_search_commands(app, g);
 
   try {
     app.parse(argc, argv);

@@ -3,10 +3,15 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace jiaozhu {
+
+// The byte offset of the first ill-formed UTF-8 sequence in `bytes`, or
+// nullopt when all of it is valid UTF-8.
+std::optional<std::size_t> first_invalid_utf8(std::string_view bytes);
 
 // The NFC form of valid UTF-8 `text` (returned unchanged when already NFC).
 std::string to_nfc(std::string_view text);

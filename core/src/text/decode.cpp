@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
 
 namespace jiaozhu {
 namespace {
@@ -29,23 +30,6 @@ std::size_t line_of(std::string_view bytes, std::size_t offset) {
 
 std::string place(const std::string& file, std::string_view bytes, std::size_t offset) {
   return file + ": line " + std::to_string(line_of(bytes, offset)) + ", byte " + std::to_string(offset);
-}
-
-std::optional<Failure> first_invalid_utf8(std::string_view bytes) {
-  const auto* s = reinterpret_cast<const uint8_t*>(bytes.data());
-  const auto length = static_cast<int64_t>(bytes.size());
-  int64_t i = 0;
-  while (i < length) {
-    if (s[i] < 0x80) { ++i; continue; }  // ASCII fast path
-    // U8_NEXT works on int32_t offsets: step through a window around i.
-    const int32_t window = static_cast<int32_t>(std::min<int64_t>(length - i, 4));
-    int32_t j = 0;
-    UChar32 c;
-    U8_NEXT(s + i, j, window, c);
-    if (c < 0) return Failure{static_cast<std::size_t>(i)};
-    i += j;
-  }
-  return std::nullopt;
 }
 
 struct ConverterCloser {
@@ -180,13 +164,13 @@ DecodedText decode(std::string bytes, Encoding encoding, const std::string& file
   const auto invalid = first_invalid_utf8(bytes);
   if (!invalid) return finish(file, std::move(bytes), "utf-8");
   if (encoding == Encoding::kUtf8) {
-    throw InputError(place(file, bytes, invalid->byte) + ": not valid UTF-8 (try --encoding gb18030 or big5)");
+    throw InputError(place(file, bytes, *invalid) + ": not valid UTF-8 (try --encoding gb18030 or big5)");
   }
   for (const std::string& name : detect(bytes)) {
     auto result = convert_strict(bytes, name.c_str());
     if (auto* text = std::get_if<std::string>(&result)) return finish(file, std::move(*text), name);
   }
-  throw InputError(place(file, bytes, invalid->byte) +
+  throw InputError(place(file, bytes, *invalid) +
                    ": not valid UTF-8, and not GB18030, Big5 or UTF-16 either (name one with --encoding)");
 }
 

@@ -7,7 +7,26 @@
 
 #include "jiaozhu/error.h"
 
+#include <algorithm>
+
 namespace jiaozhu {
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view bytes) {
+  const auto* s = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto length = static_cast<int64_t>(bytes.size());
+  int64_t i = 0;
+  while (i < length) {
+    if (s[i] < 0x80) { ++i; continue; }  // ASCII fast path
+    // U8_NEXT works on int32_t offsets: step through a window around i.
+    const int32_t window = static_cast<int32_t>(std::min<int64_t>(length - i, 4));
+    int32_t j = 0;
+    UChar32 c;
+    U8_NEXT(s + i, j, window, c);
+    if (c < 0) return static_cast<std::size_t>(i);
+    i += j;
+  }
+  return std::nullopt;
+}
 
 std::string to_nfc(std::string_view text) {
   UErrorCode status = U_ZERO_ERROR;

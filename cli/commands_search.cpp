@@ -1,0 +1,113 @@
+// search, reindex: full-text search over every edition.
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/address.h"
+#include "jiaozhu/search.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+// Code points of a snippet: enough for a line of a terminal in Han text.
+constexpr std::size_t kSnippetWidth = 36;
+
+struct SearchArgs {
+  SearchRequest request;
+  bool count_only = false;
+  bool json = false;
+};
+
+nlohmann::ordered_json spans_json(const std::vector<Span>& spans) {
+  auto out = nlohmann::ordered_json::array();
+  for (const Span& s : spans) out.push_back({s.begin, s.end});
+  return out;
+}
+
+// The snippet with its matches marked: bold on a terminal, [..] otherwise.
+std::string marked(const Snippet& s, bool terminal) {
+  const std::string open = terminal ? "\033[1m" : "[", close = terminal ? "\033[0m" : "]";
+  std::string out = s.cut_before ? "…" : "";
+  std::size_t point = 0, next = 0;
+  for (std::size_t i = 0; i <= s.text.size(); ++i) {
+    const bool boundary = i == s.text.size() || (static_cast<unsigned char>(s.text[i]) & 0xC0) != 0x80;
+    if (boundary) {
+      if (next < s.matches.size() && s.matches[next].end == point) { out += close; ++next; }
+      if (next < s.matches.size() && s.matches[next].begin == point && i < s.text.size()) out += open;
+      ++point;
+    }
+    if (i < s.text.size()) out += s.text[i] == '\n' ? ' ' : s.text[i];
+  }
+  return printable(out) + (s.cut_after ? "…" : "");
+}
+
+void print_counts(const SearchResult& r) {
+  std::string line = with_commas(r.total) + (r.total == 1 ? " passage" : " passages");
+  for (std::size_t i = 0; i < r.per_edition.size(); ++i) {
+    line += (i ? ", " : ": ") + r.per_edition[i].first + " " + with_commas(r.per_edition[i].second);
+  }
+  std::cout << line << '\n';
+}
+
+void run_search(const Globals& g, const SearchArgs& a) {
+  Database db = g.open();
+  SearchRequest request = a.request;
+  if (a.count_only) request.limit = 0;
+  const SearchResult r = search(db, request);
+  if (a.json) {
+    auto editions = nlohmann::ordered_json::array();
+    for (const auto& [siglum, hits] : r.per_edition) editions.push_back({{"siglum", siglum}, {"hits", hits}});
+    auto hits = nlohmann::ordered_json::array();
+    for (const SearchHit& h : r.hits) {
+      const Snippet s = make_snippet(h.text, h.matches, kSnippetWidth);
+      hits.push_back({{"address", format_address(h.siglum, h.seq)}, {"siglum", h.siglum}, {"n", h.seq},
+                      {"title", h.title ? nlohmann::ordered_json(*h.title) : nullptr},
+                      {"ref", h.ref ? nlohmann::ordered_json(*h.ref) : nullptr}, {"score", h.score},
+                      {"matches", spans_json(h.matches)}, {"snippet", s.text}, {"snippet_start", s.start},
+                      {"snippet_matches", spans_json(s.matches)}});
+    }
+    print_json({{"query", a.request.query}, {"total", r.total}, {"editions", editions}, {"hits", hits}});
+    return;
+  }
+  if (!a.count_only) {
+    const bool terminal = stdout_is_tty();
+    std::vector<std::vector<std::string>> rows;
+    for (const SearchHit& h : r.hits) {
+      rows.push_back({format_address(h.siglum, h.seq), marked(make_snippet(h.text, h.matches, kSnippetWidth), terminal)});
+    }
+    print_table(rows, {});
+  }
+  print_counts(r);
+  const auto shown = static_cast<int64_t>(r.hits.size());
+  if (!a.count_only && request.offset + shown < r.total) {
+    std::cout << "showing " << request.offset + 1 << "-" << request.offset + shown << "; --offset "
+              << request.offset + shown << " for more\n";
+  }
+}
+
+}  // namespace
+
+void add_search_commands(CLI::App& app, Globals& g) {
+  auto args = std::make_shared<SearchArgs>();
+  auto* cmd = app.add_subcommand("search", "Find passages in every edition, whatever their script");
+  cmd->add_option("QUERY", args->request.query,
+                  "Han runs are phrases (张若 finds 張若麟); terms separated by spaces must all occur; "
+                  "OR, NOT, \"...\", ( ) and a Latin prefix* work as in FTS5")
+      ->required();
+  cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)");
+  cmd->add_option("--work", args->request.work, "Search only the editions of this work");
+  cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");
+  cmd->add_option("--offset", args->request.offset, "Passages to skip, for the next page");
+  cmd->add_flag("--count", args->count_only, "Print only the counts per edition");
+  cmd->add_flag("--json", args->json, "Print as JSON, with code-point offsets of the matches");
+  cmd->callback([&g, args] { run_search(g, *args); });
+
+  auto* reindex_cmd = app.add_subcommand("reindex", "Rebuild the search index (after a change of folding table)");
+  reindex_cmd->callback([&g] {
+    Database db = g.open();
+    reindex(db);
+    std::cout << "reindexed " << db.path().string() << '\n';
+  });
+}
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,28 @@
+// The search query language, translated to FTS5's.
+//
+//   张若            a run of Han characters is a phrase: 张 then 若
+//   洪承畴 曹变蛟    terms separated by spaces must all occur
+//   a OR b, a AND b, a NOT b, ( ... )     as in FTS5
+//   "..."           a phrase; may hold spaces and punctuation
+//   xing*           a Latin prefix
+// Script, variant forms, case and tone marks are folded by the tokenizer,
+// so 張若麟 and 张若麟, XÌNG and xing are the same query.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace jiaozhu {
+
+// The longest query accepted, in code points.
+inline constexpr std::size_t kMaxQueryCodePoints = 1000;
+
+// Returns an FTS5 expression equivalent to `query` in which every term is a
+// quoted string, so that no user input reaches FTS5's syntax. Terms with no
+// searchable characters (punctuation only) are dropped. Throws UsageError
+// with a one-line explanation for a malformed query: an unbalanced quote or
+// parenthesis, an operator without operands, a prefix * after a non-Latin
+// term, nothing searchable, or a query over kMaxQueryCodePoints.
+std::string to_fts5_query(std::string_view query);
+
+}  // namespace jiaozhu

@@ -1,0 +1,65 @@
+// Full-text search over passages, whatever their script.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jiaozhu {
+
+class Database;
+
+// [begin, end) in code points.
+struct Span {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  bool operator==(const Span&) const = default;
+};
+
+struct SearchRequest {
+  std::string query;                  // see query.h
+  std::vector<std::string> editions;  // sigla; empty: all
+  std::string work;                   // empty: all
+  int64_t limit = 20;
+  int64_t offset = 0;
+};
+
+struct SearchHit {
+  std::string siglum;
+  int64_t seq = 0;
+  std::optional<std::string> title;
+  std::optional<std::string> ref;
+  std::string text;            // the whole passage, as stored
+  std::vector<Span> matches;   // into text
+  double score = 0;            // bm25: lower is better
+};
+
+struct SearchResult {
+  int64_t total = 0;  // every matching passage, not only those returned
+  std::vector<std::pair<std::string, int64_t>> per_edition;  // siglum, hits; by siglum
+  std::vector<SearchHit> hits;                               // best first, limit/offset applied
+};
+
+// Runs `request`. Throws UsageError for a malformed query, NotFound for an
+// unknown siglum or work. Results are complete: every passage whose folded
+// text holds the query is counted.
+SearchResult search(Database& db, const SearchRequest& request);
+
+// Rebuilds the search index from the passages, with this build's folding
+// table, in one transaction.
+void reindex(Database& db);
+
+// A window of `text` around its first match, at most `width` code points
+// wide: the text, the matches that fall in it (relative to it), and whether
+// text was cut at either end.
+struct Snippet {
+  std::string text;
+  std::size_t start = 0;  // code point offset of the window in text
+  std::vector<Span> matches;
+  bool cut_before = false;
+  bool cut_after = false;
+};
+Snippet make_snippet(const std::string& text, const std::vector<Span>& matches, std::size_t width);
+
+}  // namespace jiaozhu
