@@ -113,3 +113,32 @@ TEST_CASE("--help works on every command") {
     CHECK_THAT(r.out, Catch::Contains("Usage"));
   }
 }
+
+TEST_CASE("search is script-blind and prints a golden listing when piped") {
+  Songjin s;
+  const auto simplified = run_jiaozhu({"--db", s.db, "search", "张若麟", "--json"});
+  const auto traditional = run_jiaozhu({"--db", s.db, "search", "張若麟", "--json"});
+  REQUIRE(simplified.status == 0);
+  const auto a = nlohmann::json::parse(simplified.out), b = nlohmann::json::parse(traditional.out);
+  CHECK(a["hits"] == b["hits"]);
+  CHECK(a["total"] == 10);
+  CHECK(a["editions"] == nlohmann::json::parse(R"([{"siglum":"A","hits":5},{"siglum":"B","hits":5}])"));
+
+  const auto r = run_jiaozhu({"--db", s.db, "search", "張若麟", "--edition", "A", "--limit", "3"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out == jz_test::read_file(std::filesystem::path(JZ_SOURCE_DIR) / "tests/golden/search-zhang-ruolin.txt"));
+}
+
+TEST_CASE("search: malformed queries and unknown editions are clear errors") {
+  Songjin s;
+  for (const char* q : {"\"unbalanced", "NOT 张", "(张", "，", "张*"}) {
+    INFO(q);
+    const auto r = run_jiaozhu({"--db", s.db, "search", q});
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("jiaozhu: cannot search for that: "));
+    CHECK_THAT(r.err + r.out, !Catch::Contains("fts5", Catch::CaseSensitive::No));
+  }
+  CHECK(run_jiaozhu({"--db", s.db, "search", "张", "--edition", "Q"}).status == 3);
+  const auto count = run_jiaozhu({"--db", s.db, "search", "豪格", "--count"});
+  CHECK(count.out == "3 passages: A 1, B 2\n");
+}

@@ -83,6 +83,19 @@ RunResult run_jiaozhu(const std::vector<std::string>& args) {
   return r;
 }
 
+std::u32string to_u32(const std::string& utf8) {
+  std::u32string out;
+  const icu::UnicodeString s = icu::UnicodeString::fromUTF8(utf8);
+  for (int32_t i = 0; i < s.length(); i = s.moveIndex32(i, 1)) out += static_cast<char32_t>(s.char32At(i));
+  return out;
+}
+
+std::string to_utf8(const std::u32string& text) {
+  std::string out;
+  for (char32_t c : text) icu::UnicodeString(static_cast<UChar32>(c)).toUTF8String(out);
+  return out;
+}
+
 namespace {
 
 std::optional<std::string> try_encode(const std::string& utf8, const char* charset) {

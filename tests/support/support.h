@@ -38,6 +38,10 @@ struct RunResult {
 // Runs the built jiaozhu binary with `args` (no shell involved).
 RunResult run_jiaozhu(const std::vector<std::string>& args);
 
+// UTF-8 to code points and back.
+std::u32string to_u32(const std::string& utf8);
+std::string to_utf8(const std::u32string& text);
+
 // `utf8` converted by ICU to `charset` ("gb18030", "big5", "utf-16le"...),
 // failing the test if any character cannot be represented.
 std::string encode(const std::string& utf8, const char* charset);

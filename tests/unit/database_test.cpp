@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "db/migration_list.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -87,4 +88,35 @@ TEST_CASE("a write that throws leaves nothing behind") {
     throw jiaozhu::InputError("stop");
   }), jiaozhu::InputError);
   CHECK(db.sql().execAndGet("SELECT count(*) FROM work").getInt() == 0);
+}
+
+TEST_CASE("a v1 database keeps its data through every later migration, after a backup") {
+  jz_test::TempDir dir;
+  const auto path = dir / "v1.db";
+  {
+    // Build schema 1 as a v1 build of jiaozhu left it, with one edition.
+    SQLite::Database v1(path.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    v1.exec("PRAGMA application_id = 0x4A5A4442");
+    v1.exec(std::string(jiaozhu::detail::kMigrations.at(0).sql));
+    v1.exec("PRAGMA user_version = 1");
+    v1.exec("INSERT INTO work VALUES (1, 'w-uuid', 'songjin', '2026-01-01T00:00:00Z');"
+            "INSERT INTO edition VALUES (1, 'e-uuid', 1, 'A', NULL, 'hant', printf('%064d', 0), '2026-01-01T00:00:00Z');"
+            "INSERT INTO source_file VALUES (1, 1, 1, 'a.txt', printf('%064d', 0), 10, 'utf-8', 'text');"
+            "INSERT INTO passage VALUES (1, 1, 1, '張若麟便與馬紹愉', NULL, NULL, NULL, 1, 1);");
+  }
+  Database db = Database::open(path, OpenMode::kExisting);
+  CHECK(db.schema_version() == jiaozhu::current_schema_version());
+  {
+    // The backup is the database as it was: schema 1, its passage.
+    SQLite::Database backup((dir / "v1.db.bak-v1").string(), SQLite::OPEN_READONLY);
+    CHECK(backup.execAndGet("PRAGMA user_version").getInt() == 1);
+    CHECK(backup.execAndGet("SELECT text FROM passage").getString() == "張若麟便與馬紹愉");
+    CHECK_FALSE(backup.tableExists("setting"));
+  }
+  CHECK(db.sql().execAndGet("SELECT text FROM passage WHERE seq = 1").getString() == "張若麟便與馬紹愉");
+  // The search index added by migration 2 covers the old passages.
+  CHECK(db.sql().execAndGet("SELECT count(*) FROM passage_fts WHERE passage_fts MATCH '\"张若麟\"'").getInt() == 1);
+  // A second open finds nothing to do and writes no second backup.
+  { Database again = Database::open(path, OpenMode::kExisting); }
+  CHECK_FALSE(std::filesystem::exists(dir / "v1.db.bak-v1.2"));
 }

@@ -1,0 +1,31 @@
+#include <catch2/catch.hpp>
+
+#include "jiaozhu/error.h"
+#include "jiaozhu/query.h"
+
+using namespace jiaozhu;
+
+TEST_CASE("terms become quoted FTS5 strings") {
+  CHECK(to_fts5_query("张若") == "\"张若\"");
+  CHECK(to_fts5_query("洪承畴  曹变蛟") == "\"洪承畴\" \"曹变蛟\"");
+  CHECK(to_fts5_query("a OR b NOT c") == "\"a\" OR \"b\" NOT \"c\"");
+  CHECK(to_fts5_query("(甲 OR 乙) 丙") == "(\"甲\" OR \"乙\") \"丙\"");
+  CHECK(to_fts5_query("\"张 若\"") == "\"张 若\"");
+  CHECK(to_fts5_query("xin*") == "\"xin\" *");
+  CHECK(to_fts5_query("甲 ， 乙") == "\"甲\" \"乙\"");  // punctuation-only terms are dropped
+  CHECK(to_fts5_query("NEAR(a b)") == "\"NEAR\" (\"a\" \"b\")");  // no FTS5 function reaches FTS5
+}
+
+TEST_CASE("malformed queries are usage errors that do not mention FTS5") {
+  for (const char* bad : {"\"unbalanced", "(甲", "甲)", "NOT 甲", "甲 OR", "OR", "()", "，。", "", "张*", "张若*"}) {
+    INFO(bad);
+    CHECK_THROWS_AS(to_fts5_query(bad), UsageError);
+    try {
+      to_fts5_query(bad);
+    } catch (const UsageError& e) {
+      CHECK_THAT(e.what(), !Catch::Contains("fts5", Catch::CaseSensitive::No));
+    }
+  }
+  CHECK_THROWS_WITH(to_fts5_query(std::string(kMaxQueryCodePoints + 1, 'a')), Catch::Contains("longer than"));
+  CHECK_THROWS_WITH(to_fts5_query("\xff"), Catch::Contains("UTF-8"));
+}
