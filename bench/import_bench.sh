@@ -3,6 +3,8 @@
 # poet.song.*.json, 254,248 poems) imported by jiaozhu, against the baseline of
 # the sqlite3 shell's .import of the same rows from a prepared file into a
 # plain table. Both run here, in one script run, on this machine.
+# Since schema 2 jiaozhu's import also builds the search index (FTS5 over
+# every character); bench/search_bench.sh compares that with an FTS5 baseline.
 # Usage: bench/import_bench.sh [path/to/jiaozhu]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)

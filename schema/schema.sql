@@ -67,7 +67,11 @@ CREATE TABLE source_file (
 
 -- A passage: a paragraph of prose, a poem, a line of verse: the unit that
 -- editions are aligned by and notes are anchored in. `seq` numbers an
--- edition's passages 1..N without gaps. A passage needs no uuid: its identity
+-- edition's passages 1..N without gaps, and their ids are consecutive in seq
+-- order (id - seq is the same for all of an edition's passages): imports and
+-- merges write an edition's passages in one run, and search relies on it to
+-- tell a hit's edition from its id without reading the passage (`check`
+-- verifies both). A passage needs no uuid: its identity
 -- is (edition.uuid, seq), both stable across copies.
 -- `title`, `author`, `ref` are kept from JSON sources (a poem's title, its
 -- poet, the source's own id); `source_line` is the 1-based line in the

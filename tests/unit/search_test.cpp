@@ -186,3 +186,27 @@ TEST_CASE("make_snippet cuts on characters around the first match") {
   CHECK(s.matches == std::vector<Span>{{2, 4}});
   CHECK(make_snippet("短", {{0, 1}}, 6).text == "短");
 }
+
+TEST_CASE("searching some editions leaves out the ones whose passages lie between") {
+  Songjin s;  // A then B
+  jz_test::write_file(s.dir / "c.txt", "張若麟一\n無關\n张若麟二\n");
+  ImportOptions o;
+  o.work = "songjin";
+  o.siglum = "C";
+  const std::filesystem::path c = s.dir / "c.txt";
+  import_edition(s.db, {&c, 1}, o, nullptr);
+  const Hits ac = s.hits("张若麟", {"A", "C"});
+  CHECK(ac == Hits{"A:2", "A:3", "A:4", "A:5", "A:8", "C:1", "C:3"});
+  CHECK(s.hits("张若麟", {"C"}) == Hits{"C:1", "C:3"});
+  CHECK(s.hits("张若麟").size() == 12);
+}
+
+TEST_CASE("check reports passage ids that are no longer consecutive") {
+  Songjin s;
+  s.db.sql().exec("PRAGMA foreign_keys = OFF; UPDATE passage SET id = 100000 WHERE edition_id = 1 AND seq = 3");
+  bool reported = false;
+  for (const CheckResult& r : check_database(s.db)) {
+    for (const std::string& f : r.faults) reported |= f.find("not consecutive") != std::string::npos;
+  }
+  CHECK(reported);
+}

@@ -43,6 +43,19 @@ struct SourceFileRecord {
   std::string format;  // "text" or "json"
 };
 
+// Where an edition's passages lie in passage.id: first_id .. first_id +
+// passages - 1, in seq order. Imports write an edition's passages in one run,
+// so this holds for every edition (schema/schema.sql; `check` verifies it).
+struct PassageRange {
+  int64_t edition_id = 0;
+  std::string siglum;
+  std::string work;
+  int64_t first_id = 0;
+  int64_t passages = 0;
+
+  int64_t last_id() const { return first_id + passages - 1; }
+};
+
 class EditionRepository {
  public:
   explicit EditionRepository(Database& db) : db_(db) {}
@@ -55,6 +68,10 @@ class EditionRepository {
   // that do exist.
   Edition get(const std::string& siglum) const;
   std::optional<Edition> find(const std::string& siglum) const;
+
+  // Every edition's passage range, ordered by first_id. Reads two index
+  // entries per edition, none of the passages.
+  std::vector<PassageRange> passage_ranges() const;
   std::optional<Edition> find_by_content(const std::string& content_hash) const;
 
   // Inserts the edition, creating its work if new, and returns its id. The

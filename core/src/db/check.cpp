@@ -47,15 +47,21 @@ CheckResult schema_version(Database& db) {
   return r;
 }
 
+// Passages are numbered 1..N, and their ids run consecutively in seq order
+// (the PassageRange invariant search relies on).
 CheckResult numbering(Database& db) {
   CheckResult r{"passage numbering", {}};
   SQLite::Statement q(db.sql(),
-                      "SELECT e.siglum, count(p.id), coalesce(min(p.seq), 1), coalesce(max(p.seq), 0) "
+                      "SELECT e.siglum, count(p.id), coalesce(min(p.seq), 1), coalesce(max(p.seq), 0), "
+                      "count(DISTINCT p.id - p.seq) "
                       "FROM edition e LEFT JOIN passage p ON p.edition_id = e.id GROUP BY e.id");
   while (q.executeStep()) {
+    const std::string siglum = q.getColumn(0).getString();
     const int64_t n = q.getColumn(1).getInt64();
     if (n == 0 || q.getColumn(2).getInt64() != 1 || q.getColumn(3).getInt64() != n) {
-      add(r, "edition " + q.getColumn(0).getString() + ": passages are not numbered 1.." + std::to_string(n));
+      add(r, "edition " + siglum + ": passages are not numbered 1.." + std::to_string(n));
+    } else if (q.getColumn(4).getInt64() != 1) {
+      add(r, "edition " + siglum + ": passage ids are not consecutive in passage order");
     }
   }
   return r;

@@ -36,6 +36,7 @@ void harden(SQLite::Database& db) {
   sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, nullptr);
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA trusted_schema = OFF");
+  db.exec("PRAGMA cache_size = -65536");
   detail::register_fts5_tokenizer(h);
 }
 

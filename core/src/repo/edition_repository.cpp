@@ -1,6 +1,8 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include <algorithm>
+
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -71,6 +73,24 @@ std::optional<Edition> EditionRepository::find(const std::string& siglum) const 
   auto e = find_one(db_, "WHERE e.siglum = ?", siglum);
   if (e) e = fill_counts(*e);
   return e;
+}
+
+std::vector<PassageRange> EditionRepository::passage_ranges() const {
+  // Driven from edition, with index lookups into passage: joining passage
+  // lets the planner choose a scan of every passage.
+  SQLite::Statement q(db_.sql(),
+                      "SELECT e.id, e.siglum, w.name, "
+                      "(SELECT id FROM passage WHERE edition_id = e.id AND seq = 1), "
+                      "(SELECT max(seq) FROM passage WHERE edition_id = e.id) "
+                      "FROM edition e JOIN work w ON w.id = e.work_id");
+  std::vector<PassageRange> out;
+  while (q.executeStep()) {
+    if (q.getColumn(3).isNull()) continue;
+    out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(),
+                   q.getColumn(3).getInt64(), q.getColumn(4).getInt64()});
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first_id < b.first_id; });
+  return out;
 }
 
 std::optional<Edition> EditionRepository::find_by_content(const std::string& content_hash) const {

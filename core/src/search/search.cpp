@@ -3,6 +3,8 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "jiaozhu/database.h"
@@ -19,14 +21,6 @@ namespace {
 // stored text as markers of anything else, and are one code point each.
 constexpr char kOpen[] = "\xEE\x80\x80";   // U+E000
 constexpr char kClose[] = "\xEE\x80\x81";  // U+E001
-
-// The filter every search query shares: the MATCH, then the optional
-// restriction to editions (a JSON array of ids) and to one work.
-constexpr char kFilter[] =
-    " FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid JOIN edition e ON e.id = p.edition_id"
-    " WHERE passage_fts MATCH :query"
-    " AND (:editions IS NULL OR e.id IN (SELECT value FROM json_each(:editions)))"
-    " AND (:work IS NULL OR e.work_id = (SELECT id FROM work WHERE name = :work))";
 
 // Splits highlight() output into the plain text and the marked spans.
 std::pair<std::string, std::vector<Span>> unmark(const std::string& marked) {
@@ -45,12 +39,45 @@ std::pair<std::string, std::vector<Span>> unmark(const std::string& marked) {
   return {text, spans};
 }
 
-void bind_filter(SQLite::Statement& q, const std::string& fts_query, const std::optional<std::string>& editions,
-                 const std::string& work) {
+// The editions a request searches, as passage id ranges ordered by first id.
+// Throws NotFound for an unknown siglum or work.
+std::vector<PassageRange> scope(Database& db, const SearchRequest& r) {
+  EditionRepository editions(db);
+  for (const std::string& s : r.editions) editions.get(s);
+  if (!r.work.empty()) {
+    SQLite::Statement w(db.sql(), "SELECT 1 FROM work WHERE name = ?");
+    w.bind(1, r.work);
+    if (!w.executeStep()) throw NotFound("no work '" + r.work + "'");
+  }
+  std::vector<PassageRange> out;
+  for (PassageRange& range : editions.passage_ranges()) {
+    const bool named = r.editions.empty() ||
+                       std::find(r.editions.begin(), r.editions.end(), range.siglum) != r.editions.end();
+    if (named && (r.work.empty() || range.work == r.work)) out.push_back(std::move(range));
+  }
+  return out;
+}
+
+// The range holding passage `id`, or nullptr when it is outside `ranges`.
+const PassageRange* range_of(const std::vector<PassageRange>& ranges, int64_t id) {
+  auto it = std::upper_bound(ranges.begin(), ranges.end(), id,
+                             [](int64_t v, const PassageRange& r) { return v < r.first_id; });
+  if (it == ranges.begin()) return nullptr;
+  --it;
+  return id <= it->last_id() ? &*it : nullptr;
+}
+
+// Binds what the index queries share: the match, the overall id bounds (which
+// FTS5 applies inside the index), and, when the scope has gaps, the ranges.
+void bind_scope(SQLite::Statement& q, const std::string& fts_query, const std::vector<PassageRange>& ranges,
+                bool gaps) {
   q.bind(":query", fts_query);
-  detail::bind_optional(q, q.getIndex(":editions"), editions);
-  detail::bind_optional(q, q.getIndex(":work"),
-                        work.empty() ? std::nullopt : std::optional(work));
+  q.bind(":lo", ranges.front().first_id);
+  q.bind(":hi", ranges.back().last_id());
+  if (!gaps) return q.bind(":ranges");
+  nlohmann::json list = nlohmann::json::array();
+  for (const PassageRange& r : ranges) list.push_back({r.first_id, r.last_id()});
+  q.bind(":ranges", list.dump());
 }
 
 // A malformed query that got past to_fts5_query is still the user's error,
@@ -72,42 +99,62 @@ auto guarded(F&& f) {
 SearchResult search(Database& db, const SearchRequest& r) {
   const std::string fts_query = to_fts5_query(r.query);
   if (r.limit < 0 || r.offset < 0) throw UsageError("--limit and --offset take numbers from 0");
-  std::optional<std::string> editions;
-  if (!r.editions.empty()) {
-    nlohmann::json ids = nlohmann::json::array();
-    for (const std::string& s : r.editions) ids.push_back(EditionRepository(db).get(s).id);
-    editions = ids.dump();
-  }
-  if (!r.work.empty()) {
-    SQLite::Statement w(db.sql(), "SELECT 1 FROM work WHERE name = ?");
-    w.bind(1, r.work);
-    if (!w.executeStep()) throw NotFound("no work '" + r.work + "'");
-  }
+  const std::vector<PassageRange> ranges = scope(db, r);
   SearchResult out;
+  if (ranges.empty()) return out;
+  // Gaps: the scope leaves out editions whose ids lie between its own.
+  const auto all = EditionRepository(db).passage_ranges();
+  const bool gaps = std::any_of(all.begin(), all.end(), [&](const PassageRange& p) {
+    return p.first_id > ranges.front().first_id && p.first_id < ranges.back().first_id && !range_of(ranges, p.first_id);
+  });
+  constexpr char kWhere[] =
+      " FROM passage_fts WHERE passage_fts MATCH :query AND rowid BETWEEN :lo AND :hi"
+      " AND (:ranges IS NULL OR EXISTS (SELECT 1 FROM json_each(:ranges) s"
+      " WHERE passage_fts.rowid BETWEEN s.value->>0 AND s.value->>1))";
   guarded([&] {
-    SQLite::Statement count(db.sql(), std::string("SELECT e.siglum, count(*)") + kFilter + " GROUP BY e.id ORDER BY e.siglum");
-    bind_filter(count, fts_query, editions, r.work);
-    while (count.executeStep()) {
-      out.per_edition.emplace_back(count.getColumn(0).getString(), count.getColumn(1).getInt64());
-      out.total += count.getColumn(1).getInt64();
+    // One pass over the index counts every hit and scores it; each hit's
+    // edition follows from its id, so no passage is read. bm25 is skipped
+    // when only counts are wanted.
+    const bool ranked = r.limit > 0;
+    SQLite::Statement pass(db.sql(), std::string(ranked ? "SELECT rowid, bm25(passage_fts)" : "SELECT rowid, 0") + kWhere);
+    bind_scope(pass, fts_query, ranges, gaps);
+    std::map<std::string, int64_t> counts;
+    std::vector<std::pair<double, int64_t>> scored;  // score, passage id
+    while (pass.executeStep()) {
+      const int64_t id = pass.getColumn(0).getInt64();
+      const PassageRange* range = range_of(ranges, id);
+      if (!range) continue;
+      ++counts[range->siglum];
+      if (ranked) scored.emplace_back(pass.getColumn(1).getDouble(), id);
     }
-    SQLite::Statement hits(db.sql(),
-                           std::string("SELECT e.siglum, p.seq, p.title, p.ref, "
-                                       "highlight(passage_fts, 0, :open, :close), bm25(passage_fts)") +
-                               kFilter + " ORDER BY rank LIMIT :limit OFFSET :offset");
-    bind_filter(hits, fts_query, editions, r.work);
-    hits.bind(":open", kOpen);
-    hits.bind(":close", kClose);
-    hits.bind(":limit", r.limit);
-    hits.bind(":offset", r.offset);
-    while (hits.executeStep()) {
+    for (const auto& [siglum, n] : counts) {
+      out.per_edition.emplace_back(siglum, n);
+      out.total += n;
+    }
+    // The page: best scores first, ties by passage order.
+    const auto first = std::min<std::size_t>(static_cast<std::size_t>(r.offset), scored.size());
+    const auto last = std::min<std::size_t>(first + static_cast<std::size_t>(r.limit), scored.size());
+    std::partial_sort(scored.begin(), scored.begin() + static_cast<long>(last), scored.end());
+    SQLite::Statement page(db.sql(),
+                           "SELECT highlight(passage_fts, 0, :open, :close), p.title, p.ref FROM passage_fts "
+                           "JOIN passage p ON p.id = passage_fts.rowid "
+                           "WHERE passage_fts MATCH :query AND passage_fts.rowid = :id");
+    page.bind(":open", kOpen);
+    page.bind(":close", kClose);
+    page.bind(":query", fts_query);
+    for (std::size_t i = first; i < last; ++i) {
+      const auto [score, id] = scored[i];
+      const PassageRange* range = range_of(ranges, id);
+      page.bind(":id", id);
+      if (!page.executeStep()) { page.reset(); continue; }
       SearchHit h;
-      h.siglum = hits.getColumn(0).getString();
-      h.seq = hits.getColumn(1).getInt64();
-      h.title = detail::optional_text(hits.getColumn(2));
-      h.ref = detail::optional_text(hits.getColumn(3));
-      std::tie(h.text, h.matches) = unmark(hits.getColumn(4).getString());
-      h.score = hits.getColumn(5).getDouble();
+      h.siglum = range->siglum;
+      h.seq = id - range->first_id + 1;
+      h.score = score;
+      std::tie(h.text, h.matches) = unmark(page.getColumn(0).getString());
+      h.title = detail::optional_text(page.getColumn(1));
+      h.ref = detail::optional_text(page.getColumn(2));
+      page.reset();
       out.hits.push_back(std::move(h));
     }
     return 0;
