@@ -36,5 +36,6 @@ void add_database_commands(CLI::App& app, Globals& globals);  // init, check, st
 void add_import_command(CLI::App& app, Globals& globals);     // import
 void add_browse_commands(CLI::App& app, Globals& globals);    // editions, show
 void add_search_commands(CLI::App& app, Globals& globals);    // search, reindex
+void add_collation_commands(CLI::App& app, Globals& globals); // align, links, variants, parallel, link
 
 }  // namespace jiaozhu::cli

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 2.
+-- jiaozhu schema, current version: 3.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -114,3 +114,53 @@ CREATE VIRTUAL TABLE passage_fts USING fts5(
   content_rowid = 'id',
   tokenize = 'jiaozhu'
 );
+
+-- A link: passages of two editions that carry the same text. It holds one
+-- or more passages of each (a paragraph split in one edition is a 2:1 link);
+-- which editions follows from its passages. `origin` is 'auto' for links
+-- made by `jiaozhu align`, which replaces them when it runs again, and
+-- 'manual' for links a scholar added, which align keeps and works around.
+-- `moved` marks a transposition: text found at another place in the other
+-- edition. The uuid is derived from the linked passages' identities
+-- (edition uuid and seq), so the same link made on two machines is one.
+CREATE TABLE link (
+  id         INTEGER PRIMARY KEY,
+  uuid       TEXT NOT NULL UNIQUE,
+  origin     TEXT NOT NULL CHECK (origin IN ('auto', 'manual')),
+  moved      INTEGER NOT NULL DEFAULT 0 CHECK (moved IN (0, 1)),
+  created_at TEXT NOT NULL
+);
+
+CREATE TABLE link_passage (
+  link_id    INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
+  passage_id INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  PRIMARY KEY (link_id, passage_id)
+) WITHOUT ROWID;
+CREATE INDEX link_passage_passage ON link_passage(passage_id);
+
+-- A variant: where the two sides of a link read differently. Side a is in
+-- the first edition named to `align` (or `link add`), side b in the second;
+-- listing them for the pair the other way round swaps the sides.
+-- Each side is a span [start, end) in code points of one passage's text;
+-- an empty span marks where the other side has text this side lacks. The
+-- readings are not stored: they are substr() of the passage text.
+-- Classes: script (Traditional/Simplified forms only), glyph (other variant
+-- forms), punct (punctuation only), pinyin (a pinyin syllable for a
+-- character of that reading), break (a passage boundary only), substantive
+-- (everything else: what a scholar reads).
+CREATE TABLE variant (
+  id        INTEGER PRIMARY KEY,
+  uuid      TEXT NOT NULL UNIQUE,
+  link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
+  class     TEXT NOT NULL
+            CHECK (class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive')),
+  passage_a INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  start_a   INTEGER NOT NULL CHECK (start_a >= 0),
+  end_a     INTEGER NOT NULL CHECK (end_a >= start_a),
+  passage_b INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  start_b   INTEGER NOT NULL CHECK (start_b >= 0),
+  end_b     INTEGER NOT NULL CHECK (end_b >= start_b)
+);
+CREATE INDEX variant_link ON variant(link_id);
+CREATE INDEX variant_passage_a ON variant(passage_a);
+CREATE INDEX variant_passage_b ON variant(passage_b);

@@ -19,6 +19,14 @@ bool is_han(char32_t c);
 // and for everything that is not Han.
 char32_t fold_han(char32_t c);
 
+// True for a letter or digit of any script but Han: what makes up words
+// (Latin, pinyin) in the tokenizer and units in collation.
+bool is_letter_or_digit(char32_t c);
+
+// The search form of a letter: lowercase, without diacritics (ì → i),
+// full-width forms as ASCII (Ａ → a).
+char32_t fold_letter(char32_t c);
+
 // `text` with every Han character folded and everything else kept.
 std::string fold_text(std::string_view text);
 

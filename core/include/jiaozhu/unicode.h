@@ -19,6 +19,10 @@ std::string to_nfc(std::string_view text);
 // The number of code points in valid UTF-8 `text`.
 std::size_t code_points(std::string_view text);
 
+// Valid UTF-8 as code points, and back.
+std::u32string to_code_points(std::string_view text);
+std::string to_utf8(std::u32string_view text);
+
 // Appends code point `c` to `out` as UTF-8.
 void append_utf8(std::string& out, char32_t c);
 

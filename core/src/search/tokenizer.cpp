@@ -1,6 +1,5 @@
 #include "jiaozhu/tokenizer.h"
 
-#include <unicode/normalizer2.h>
 #include <unicode/uchar.h>
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
@@ -13,26 +12,14 @@
 namespace jiaozhu::detail {
 namespace {
 
-// The base letter of `c` lowercased, without its diacritics (ì → i), and
-// full-width forms as ASCII (Ａ → a); -1 for a combining mark, which adds
-// nothing to a word.
+// A letter's folded form; -1 for a combining mark, which adds nothing.
 UChar32 word_character(UChar32 c) {
-  if (c >= 0xFF01 && c <= 0xFF5E) c -= 0xFEE0;  // full-width ASCII
-  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
   if (u_charType(c) == U_NON_SPACING_MARK) return -1;
-  static const icu::Normalizer2* nfd = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    return icu::Normalizer2::getNFDInstance(status);
-  }();
-  icu::UnicodeString decomposed;
-  if (nfd && nfd->getDecomposition(c, decomposed)) c = decomposed.char32At(0);
-  return u_tolower(c);
+  return static_cast<UChar32>(fold_letter(static_cast<char32_t>(c)));
 }
 
 bool is_word_character(UChar32 c) {
-  if (c < 0 || is_han(static_cast<char32_t>(c))) return false;
-  const auto type = u_charType(c);
-  return u_hasBinaryProperty(c, UCHAR_ALPHABETIC) || type == U_DECIMAL_DIGIT_NUMBER || type == U_NON_SPACING_MARK;
+  return c >= 0 && (is_letter_or_digit(static_cast<char32_t>(c)) || u_charType(c) == U_NON_SPACING_MARK);
 }
 
 }  // namespace

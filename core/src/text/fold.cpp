@@ -1,5 +1,8 @@
 #include "jiaozhu/fold.h"
 
+#include <unicode/normalizer2.h>
+#include <unicode/uchar.h>
+#include <unicode/unistr.h>
 #include <unicode/utf8.h>
 
 #include <vector>
@@ -31,6 +34,24 @@ bool is_han(char32_t c) {
 }
 
 char32_t fold_han(char32_t c) { return c < kLimit ? table()[c] : c; }
+
+bool is_letter_or_digit(char32_t c) {
+  const auto u = static_cast<UChar32>(c);
+  return !is_han(c) && (u_hasBinaryProperty(u, UCHAR_ALPHABETIC) || u_charType(u) == U_DECIMAL_DIGIT_NUMBER);
+}
+
+char32_t fold_letter(char32_t c) {
+  if (c >= 0xFF01 && c <= 0xFF5E) c -= 0xFEE0;  // full-width ASCII
+  if (c < 0x80) return (c >= 'A' && c <= 'Z') ? c + 32 : c;
+  static const icu::Normalizer2* nfd = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    return icu::Normalizer2::getNFDInstance(status);
+  }();
+  auto base = static_cast<UChar32>(c);
+  icu::UnicodeString decomposed;
+  if (nfd && nfd->getDecomposition(base, decomposed)) base = decomposed.char32At(0);
+  return static_cast<char32_t>(u_tolower(base));
+}
 
 std::string fold_text(std::string_view text) {
   std::string out;

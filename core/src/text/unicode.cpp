@@ -49,6 +49,26 @@ std::size_t code_points(std::string_view text) {
   return n;
 }
 
+std::u32string to_code_points(std::string_view text) {
+  std::u32string out;
+  out.reserve(text.size() / 2);
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto length = static_cast<int32_t>(text.size());
+  for (int32_t i = 0; i < length;) {
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (c >= 0) out += static_cast<char32_t>(c);
+  }
+  return out;
+}
+
+std::string to_utf8(std::u32string_view text) {
+  std::string out;
+  out.reserve(text.size() * 3);
+  for (char32_t c : text) append_utf8(out, c);
+  return out;
+}
+
 void append_utf8(std::string& out, char32_t c) {
   char buf[4];
   int32_t n = 0;

@@ -1,0 +1,104 @@
+// Collation: which passages of two editions carry the same text (links), and
+// the readings in which they differ (variants), classified so that script
+// and punctuation noise never hides a real reading.
+//
+// Offsets are code points into the stored passage texts. A link joins one or
+// more passages of one edition with one or more of another (a paragraph split
+// in one edition is a 2:1 link). Links made by `align` are automatic and are
+// replaced when it runs again; links added by hand are kept, and the
+// passages they hold are left out of automatic alignment.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jiaozhu {
+
+class Database;
+
+enum class VariantClass {
+  kScript,       // differ only by Traditional/Simplified form
+  kGlyph,        // differ only by variant forms (異體字)
+  kPunct,        // punctuation only
+  kPinyin,       // a pinyin syllable stands for a character with that reading
+  kBreak,        // a passage boundary only
+  kSubstantive,  // everything else: a reading
+};
+std::string_view to_string(VariantClass c);
+// Parses a class name; throws UsageError naming it.
+VariantClass parse_variant_class(std::string_view name);
+
+struct PassageSpan {
+  std::string address;  // S:N
+  int64_t start = 0;    // [start, end) in code points
+  int64_t end = 0;
+  std::string reading;  // the text of the span, as stored
+};
+
+struct Variant {
+  std::string uuid;
+  int64_t link_id = 0;
+  VariantClass variant_class = VariantClass::kSubstantive;
+  PassageSpan a;  // in the first edition of the pair
+  PassageSpan b;  // in the second
+};
+
+struct Link {
+  int64_t id = 0;
+  std::string uuid;
+  bool manual = false;
+  bool moved = false;           // found out of order: a transposition
+  std::vector<std::string> a;   // addresses in the first edition, in order
+  std::vector<std::string> b;
+};
+
+struct AlignReport {
+  std::string siglum_a, siglum_b;
+  int64_t passages_a = 0, passages_b = 0;
+  int64_t links = 0, manual_links = 0, moved_links = 0;
+  std::vector<std::string> unmatched_a, unmatched_b;
+  std::vector<std::pair<VariantClass, int64_t>> variants;  // per class
+  double seconds = 0;
+};
+
+// Aligns editions `a` and `b` (sigla) of one work and stores the links and
+// their variants, replacing earlier automatic ones, in one transaction.
+// Throws NotFound for an unknown siglum, ConflictError for editions of
+// different works or one edition twice.
+AlignReport align_editions(Database& db, const std::string& a, const std::string& b);
+
+class CollationRepository {
+ public:
+  explicit CollationRepository(Database& db) : db_(db) {}
+
+  // The links between editions a and b, ordered by their first passage of a
+  // (links with none of a last), and the passages of each edition in no link.
+  std::vector<Link> links(const std::string& a, const std::string& b) const;
+  std::vector<std::string> unmatched(const std::string& of, const std::string& other) const;
+
+  // Variants between a and b, in passage order; only the classes listed
+  // (all when empty); only those touching `passage` (S:N) when given.
+  std::vector<Variant> variants(const std::string& a, const std::string& b, const std::vector<VariantClass>& classes,
+                                const std::optional<std::string>& passage) const;
+
+  // The links that hold passage `address`, with any other edition.
+  std::vector<Link> links_of(const std::string& address) const;
+
+  // Adds a manual link between the passages at `a` and `b` (S:N or S:N-M,
+  // each within one edition) with its variants; passages in automatic links
+  // are taken out of them. Throws ConflictError for passages of one edition
+  // on both sides or editions of different works.
+  Link add_manual_link(const std::string& a, const std::string& b);
+
+  // Removes every link holding both passages; returns how many. Throws
+  // NotFound when there is none.
+  int64_t remove_link(const std::string& a, const std::string& b);
+
+ private:
+  Database& db_;
+};
+
+}  // namespace jiaozhu

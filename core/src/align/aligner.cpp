@@ -1,0 +1,154 @@
+// align: links between the passages of two editions, from an alignment of
+// their whole texts.
+//
+// Both editions become one sequence of units each (collation_text.h); the
+// sequences are aligned (diff.h: unique k-gram anchors, then Myers between
+// them), and every pair of passages that shares enough aligned units is an
+// edge. The connected groups of passages are the links: 1:1, or 1:n where an
+// edition splits a paragraph. Passages with no edge are gaps: text one
+// edition has and the other lacks. Matches found out of order (moved text)
+// make edges too, and the link is marked moved.
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <chrono>
+#include <map>
+#include <numeric>
+#include <set>
+
+#include "align/diff.h"
+#include "align/link_store.h"
+#include "jiaozhu/address.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+
+namespace jiaozhu {
+namespace {
+
+using detail::CollatedPassage;
+
+// Passage ids held by manual links between the two editions.
+std::set<int64_t> manually_linked(Database& db, int64_t a, int64_t b) {
+  SQLite::Statement q(db.sql(),
+                      "SELECT lp.passage_id FROM link l JOIN link_passage lp ON lp.link_id = l.id "
+                      "WHERE l.origin = 'manual' "
+                      "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = ?1) "
+                      "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = ?2)");
+  q.bind(1, a);
+  q.bind(2, b);
+  std::set<int64_t> out;
+  while (q.executeStep()) out.insert(q.getColumn(0).getInt64());
+  return out;
+}
+
+struct Edge {
+  int64_t matched = 0;
+  int64_t moved = 0;
+};
+
+// Edges between passage i of a and passage j of b, keyed i * nb + j.
+std::map<std::size_t, Edge> edges(const detail::CollationText& ta, const detail::CollationText& tb,
+                                  const detail::Alignment& alignment) {
+  std::map<std::size_t, Edge> out;
+  const std::size_t nb = tb.passages.size();
+  for (const auto& m : alignment.matches) ++out[ta.units[m.a].passage * nb + tb.units[m.b].passage].matched;
+  std::set<std::size_t> seen;  // moved k-grams overlap: count each unit of a once
+  for (const auto& m : alignment.moved) {
+    if (seen.insert(m.a).second) ++out[ta.units[m.a].passage * nb + tb.units[m.b].passage].moved;
+  }
+  return out;
+}
+
+std::vector<int64_t> units_per_passage(const detail::CollationText& t) {
+  std::vector<int64_t> out(t.passages.size(), 0);
+  for (const auto& u : t.units) ++out[u.passage];
+  return out;
+}
+
+struct UnionFind {
+  std::vector<std::size_t> parent;
+  explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  std::size_t find(std::size_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void join(std::size_t x, std::size_t y) { parent[find(x)] = find(y); }
+};
+
+// Two passages belong together when the aligned units they share cover at
+// least half of the shorter one.
+bool strong(int64_t shared, int64_t units_a, int64_t units_b) {
+  const int64_t shorter = std::min(units_a, units_b);
+  return shared > 0 && shared * 2 >= shorter && shared >= std::min<int64_t>(2, shorter);
+}
+
+}  // namespace
+
+AlignReport align_editions(Database& db, const std::string& siglum_a, const std::string& siglum_b) {
+  const auto start = std::chrono::steady_clock::now();
+  EditionRepository editions(db);
+  const Edition ea = editions.get(siglum_a), eb = editions.get(siglum_b);
+  if (ea.id == eb.id) throw ConflictError("align compares two editions; " + siglum_a + " was named twice");
+  if (ea.work != eb.work) {
+    throw ConflictError(siglum_a + " and " + siglum_b + " are editions of different works ('" + ea.work + "', '" +
+                        eb.work + "'): align compares editions of one work");
+  }
+  AlignReport report;
+  report.siglum_a = siglum_a;
+  report.siglum_b = siglum_b;
+  std::vector<int64_t> counts(6, 0);
+
+  db.write([&] {
+    detail::delete_auto_links(db, ea.id, eb.id);
+    const std::set<int64_t> manual = manually_linked(db, ea.id, eb.id);
+    const auto all_a = detail::load_passages(db, ea.id), all_b = detail::load_passages(db, eb.id);
+    report.passages_a = static_cast<int64_t>(all_a.size());
+    report.passages_b = static_cast<int64_t>(all_b.size());
+    std::vector<const CollatedPassage*> pa, pb;  // the passages left to align
+    for (const auto& p : all_a) if (!manual.count(p.id)) pa.push_back(&p);
+    for (const auto& p : all_b) if (!manual.count(p.id)) pb.push_back(&p);
+    std::vector<std::string> texts_a, texts_b;
+    for (const auto* p : pa) texts_a.push_back(p->text);
+    for (const auto* p : pb) texts_b.push_back(p->text);
+    const auto ta = detail::make_collation_text(texts_a), tb = detail::make_collation_text(texts_b);
+    const auto alignment = detail::align_sequences(ta.keys, tb.keys);
+
+    const auto units_a = units_per_passage(ta), units_b = units_per_passage(tb);
+    const std::size_t na = pa.size(), nb = pb.size();
+    UnionFind groups(na + nb);
+    std::vector<bool> linked(na + nb, false);
+    std::vector<std::size_t> moved;  // passages of a joined by text found out of order
+    for (const auto& [key, e] : edges(ta, tb, alignment)) {
+      const std::size_t i = key / nb, j = key % nb;
+      if (!strong(e.matched + e.moved, units_a[i], units_b[j])) continue;
+      groups.join(i, na + j);
+      linked[i] = linked[na + j] = true;
+      if (e.moved > e.matched) moved.push_back(i);
+    }
+    std::map<std::size_t, detail::LinkDraft> drafts;  // by group root, in order of first passage of a
+    for (std::size_t i = 0; i < na; ++i) {
+      if (linked[i]) drafts[groups.find(i)].a.push_back(pa[i]);
+      else report.unmatched_a.push_back(format_address(siglum_a, pa[i]->seq));
+    }
+    for (std::size_t j = 0; j < nb; ++j) {
+      if (linked[na + j]) drafts[groups.find(na + j)].b.push_back(pb[j]);
+      else report.unmatched_b.push_back(format_address(siglum_b, pb[j]->seq));
+    }
+    for (std::size_t i : moved) drafts[groups.find(i)].moved = true;
+    for (auto& [root, draft] : drafts) {
+      detail::store_link(db, draft, ea.uuid, eb.uuid, counts);
+      ++report.links;
+      report.moved_links += draft.moved;
+    }
+    report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
+  });
+  for (std::size_t c = 0; c < counts.size(); ++c) {
+    report.variants.emplace_back(static_cast<VariantClass>(c), counts[c]);
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace jiaozhu

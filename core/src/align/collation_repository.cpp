@@ -1,0 +1,226 @@
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "align/link_store.h"
+#include "jiaozhu/address.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/passage.h"
+#include "util/columns.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr VariantClass kClasses[] = {VariantClass::kScript, VariantClass::kGlyph, VariantClass::kPunct,
+                                     VariantClass::kPinyin, VariantClass::kBreak, VariantClass::kSubstantive};
+
+// Links that hold passages of both editions.
+constexpr char kLinksOfPair[] =
+    "l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :ea) "
+    "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :eb)";
+
+std::vector<Link> read_links(Database& db, const std::string& where, const std::function<void(SQLite::Statement&)>& bind,
+                             int64_t edition_a) {
+  SQLite::Statement q(db.sql(),
+                      "SELECT l.id, l.uuid, l.origin, l.moved, e.id, e.siglum, p.seq FROM link l "
+                      "JOIN link_passage lp ON lp.link_id = l.id JOIN passage p ON p.id = lp.passage_id "
+                      "JOIN edition e ON e.id = p.edition_id WHERE " + where + " ORDER BY l.id, e.id = :first DESC, e.siglum, p.seq");
+  bind(q);
+  q.bind(":first", edition_a);
+  std::vector<Link> out;
+  int64_t side_edition = 0;
+  while (q.executeStep()) {
+    const int64_t id = q.getColumn(0).getInt64();
+    if (out.empty() || out.back().id != id) {
+      out.push_back({id, q.getColumn(1).getString(), q.getColumn(2).getString() == "manual",
+                     q.getColumn(3).getInt() == 1, {}, {}});
+      side_edition = q.getColumn(4).getInt64();
+    }
+    const std::string address = format_address(q.getColumn(5).getString(), q.getColumn(6).getInt64());
+    (q.getColumn(4).getInt64() == side_edition ? out.back().a : out.back().b).push_back(address);
+  }
+  return out;
+}
+
+// The passages an address names, with their edition.
+struct Named {
+  Edition edition;
+  std::vector<detail::CollatedPassage> passages;
+};
+
+Named resolve(Database& db, const std::string& text) {
+  const Address address = parse_address(text);
+  Named n{EditionRepository(db).get(address.siglum), {}};
+  for (const Passage& p : PassageRepository(db).get(address)) {
+    SQLite::Statement q(db.sql(), "SELECT id FROM passage WHERE edition_id = ? AND seq = ?");
+    q.bind(1, n.edition.id);
+    q.bind(2, p.seq);
+    q.executeStep();
+    n.passages.push_back({q.getColumn(0).getInt64(), p.seq, p.text});
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string_view to_string(VariantClass c) {
+  switch (c) {
+    case VariantClass::kScript: return "script";
+    case VariantClass::kGlyph: return "glyph";
+    case VariantClass::kPunct: return "punct";
+    case VariantClass::kPinyin: return "pinyin";
+    case VariantClass::kBreak: return "break";
+    case VariantClass::kSubstantive: break;
+  }
+  return "substantive";
+}
+
+VariantClass parse_variant_class(std::string_view name) {
+  for (VariantClass c : kClasses) {
+    if (name == to_string(c)) return c;
+  }
+  throw UsageError("unknown variant class '" + std::string(name) +
+                   "' (use script, glyph, punct, pinyin, break, substantive)");
+}
+
+std::vector<Link> CollationRepository::links(const std::string& a, const std::string& b) const {
+  EditionRepository editions(db_);
+  const Edition ea = editions.get(a), eb = editions.get(b);
+  auto out = read_links(db_, kLinksOfPair, [&](SQLite::Statement& q) {
+    q.bind(":ea", ea.id);
+    q.bind(":eb", eb.id);
+  }, ea.id);
+  // In the order of the first edition's passages; links without any last.
+  auto first_seq = [](const Link& l) {
+    return l.a.empty() ? INT64_MAX : parse_address(l.a.front()).first;
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const Link& x, const Link& y) { return first_seq(x) < first_seq(y); });
+  return out;
+}
+
+std::vector<std::string> CollationRepository::unmatched(const std::string& of, const std::string& other) const {
+  EditionRepository editions(db_);
+  const Edition e = editions.get(of), o = editions.get(other);
+  SQLite::Statement q(db_.sql(),
+                      "SELECT seq FROM passage p WHERE p.edition_id = ?1 AND NOT EXISTS ("
+                      "SELECT 1 FROM link_passage lp JOIN link_passage lq ON lq.link_id = lp.link_id "
+                      "JOIN passage q ON q.id = lq.passage_id WHERE lp.passage_id = p.id AND q.edition_id = ?2) "
+                      "ORDER BY seq");
+  q.bind(1, e.id);
+  q.bind(2, o.id);
+  std::vector<std::string> out;
+  while (q.executeStep()) out.push_back(format_address(e.siglum, q.getColumn(0).getInt64()));
+  return out;
+}
+
+std::vector<Variant> CollationRepository::variants(const std::string& a, const std::string& b,
+                                                   const std::vector<VariantClass>& classes,
+                                                   const std::optional<std::string>& passage) const {
+  EditionRepository editions(db_);
+  const Edition ea = editions.get(a), eb = editions.get(b);
+  std::optional<std::string> class_list;
+  if (!classes.empty()) {
+    nlohmann::json list = nlohmann::json::array();
+    for (VariantClass c : classes) list.push_back(std::string(to_string(c)));
+    class_list = list.dump();
+  }
+  std::optional<int64_t> passage_id;
+  if (passage) passage_id = resolve(db_, *passage).passages.at(0).id;
+  SQLite::Statement q(db_.sql(),
+                      "SELECT v.uuid, v.link_id, v.class, pa.edition_id, pa.seq, v.start_a, v.end_a, "
+                      "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
+                      "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
+                      "FROM variant v JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b "
+                      "WHERE ((pa.edition_id = :ea AND pb.edition_id = :eb) OR (pa.edition_id = :eb AND pb.edition_id = :ea)) "
+                      "AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) "
+                      "AND (:passage IS NULL OR v.passage_a = :passage OR v.passage_b = :passage)");
+  q.bind(":ea", ea.id);
+  q.bind(":eb", eb.id);
+  detail::bind_optional(q, q.getIndex(":classes"), class_list);
+  if (passage_id) q.bind(":passage", *passage_id);
+  else q.bind(":passage");
+  std::vector<Variant> out;
+  while (q.executeStep()) {
+    Variant v;
+    v.uuid = q.getColumn(0).getString();
+    v.link_id = q.getColumn(1).getInt64();
+    v.variant_class = parse_variant_class(q.getColumn(2).getString());
+    const bool stored_a_first = q.getColumn(3).getInt64() == ea.id;
+    PassageSpan first{format_address(stored_a_first ? ea.siglum : eb.siglum, q.getColumn(4).getInt64()),
+                      q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(7).getString()};
+    PassageSpan second{format_address(stored_a_first ? eb.siglum : ea.siglum, q.getColumn(8).getInt64()),
+                       q.getColumn(9).getInt64(), q.getColumn(10).getInt64(), q.getColumn(11).getString()};
+    v.a = stored_a_first ? first : second;
+    v.b = stored_a_first ? second : first;
+    out.push_back(std::move(v));
+  }
+  std::sort(out.begin(), out.end(), [](const Variant& x, const Variant& y) {
+    const Address ax = parse_address(x.a.address), ay = parse_address(y.a.address);
+    return std::tie(ax.first, x.a.start, x.a.end) < std::tie(ay.first, y.a.start, y.a.end);
+  });
+  return out;
+}
+
+std::vector<Link> CollationRepository::links_of(const std::string& address) const {
+  const Named n = resolve(db_, address);
+  return read_links(db_, "l.id IN (SELECT link_id FROM link_passage WHERE passage_id = :passage)",
+                    [&](SQLite::Statement& q) { q.bind(":passage", n.passages.at(0).id); }, n.edition.id);
+}
+
+Link CollationRepository::add_manual_link(const std::string& a, const std::string& b) {
+  Link created;
+  db_.write([&] {
+    const Named na = resolve(db_, a), nb = resolve(db_, b);
+    if (na.edition.id == nb.edition.id) throw ConflictError("a link joins passages of two editions; both are of " + na.edition.siglum);
+    if (na.edition.work != nb.edition.work) {
+      throw ConflictError(na.edition.siglum + " and " + nb.edition.siglum + " are editions of different works");
+    }
+    // The passages leave the automatic links they were in.
+    SQLite::Statement drop(db_.sql(),
+                           "DELETE FROM link WHERE origin = 'auto' AND id IN "
+                           "(SELECT link_id FROM link_passage WHERE passage_id = ?)");
+    for (const auto* side : {&na.passages, &nb.passages}) {
+      for (const auto& p : *side) {
+        drop.bind(1, p.id);
+        drop.exec();
+        drop.reset();
+      }
+    }
+    detail::LinkDraft draft;
+    draft.manual = true;
+    for (const auto& p : na.passages) draft.a.push_back(&p);
+    for (const auto& p : nb.passages) draft.b.push_back(&p);
+    std::vector<int64_t> counts(6, 0);
+    try {
+      detail::store_link(db_, draft, na.edition.uuid, nb.edition.uuid, counts);
+    } catch (const SQLite::Exception& e) {
+      if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("these passages are linked already");
+      throw;
+    }
+    created = links_of(a).back();
+  });
+  return created;
+}
+
+int64_t CollationRepository::remove_link(const std::string& a, const std::string& b) {
+  int64_t removed = 0;
+  db_.write([&] {
+    const Named na = resolve(db_, a), nb = resolve(db_, b);
+    SQLite::Statement q(db_.sql(),
+                        "DELETE FROM link WHERE id IN (SELECT link_id FROM link_passage WHERE passage_id = ?1) "
+                        "AND id IN (SELECT link_id FROM link_passage WHERE passage_id = ?2)");
+    q.bind(1, na.passages.at(0).id);
+    q.bind(2, nb.passages.at(0).id);
+    removed = q.exec();
+    if (removed == 0) throw NotFound("no link joins " + a + " and " + b);
+  });
+  return removed;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,36 @@
+// One side of a collation: passages as a sequence of comparable units.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace jiaozhu::detail {
+
+// A unit is a Han character or one letter or digit of a Latin run. Its key
+// is the search form (fold_han, or the letter lowercased without
+// diacritics), so that units of two editions compare equal across script.
+// Punctuation and white space are not units: they lie in the gaps between.
+struct Unit {
+  uint32_t key;
+  uint32_t passage;  // index into the side's passages
+  uint32_t begin;    // code points into that passage's text
+  uint32_t end;
+  bool latin;
+};
+
+struct CollationText {
+  std::vector<std::u32string> passages;  // the texts, as code points
+  std::vector<uint32_t> keys;            // keys[i] == units[i].key, for the aligners
+  std::vector<Unit> units;
+
+  // The text between unit i and unit i + 1 when both lie in one passage.
+  std::u32string gap_after(std::size_t i) const;
+  // True when unit i + 1 starts another passage.
+  bool boundary_after(std::size_t i) const { return i + 1 < units.size() && units[i + 1].passage != units[i].passage; }
+};
+
+CollationText make_collation_text(std::span<const std::string> passage_texts);
+
+}  // namespace jiaozhu::detail

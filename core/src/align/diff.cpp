@@ -1,0 +1,208 @@
+#include "align/diff.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace jiaozhu::detail {
+namespace {
+
+using Seq = std::span<const uint32_t>;
+
+// Myers' middle snake (the linear-space refinement): finds a point on an
+// optimal path through the middle of the edit graph of a[a0,a1) b[b0,b1).
+struct Snake {
+  std::ptrdiff_t x, y, u, v;  // the snake runs from (x,y) to (u,v)
+  std::ptrdiff_t cost;
+};
+
+Snake middle_snake(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1,
+                   std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd, std::ptrdiff_t max_cost) {
+  const std::ptrdiff_t n = a1 - a0, m = b1 - b0, delta = n - m, offset = m + 1;
+  const bool odd = (delta & 1) != 0;
+  const std::ptrdiff_t dmax = (n + m + 1) / 2;
+  fwd.assign(static_cast<std::size_t>(n + m + 3), 0);
+  bwd.assign(static_cast<std::size_t>(n + m + 3), n + 1);  // x positions from the end
+  fwd[static_cast<std::size_t>(offset + 1)] = 0;
+  bwd[static_cast<std::size_t>(offset + 1)] = 0;
+  for (std::ptrdiff_t d = 0; d <= dmax && d <= max_cost; ++d) {
+    for (std::ptrdiff_t k = -d; k <= d; k += 2) {
+      auto at = [&](std::ptrdiff_t kk) -> std::ptrdiff_t& { return fwd[static_cast<std::size_t>(kk + offset)]; };
+      std::ptrdiff_t x = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? at(k + 1) : at(k - 1) + 1;
+      std::ptrdiff_t y = x - k;
+      const std::ptrdiff_t sx = x, sy = y;
+      while (x < n && y < m && a[static_cast<std::size_t>(a0 + x)] == b[static_cast<std::size_t>(b0 + y)]) ++x, ++y;
+      at(k) = x;
+      const std::ptrdiff_t kb = delta - k;  // the reverse diagonal
+      if (odd && kb >= -(d - 1) && kb <= d - 1 && bwd[static_cast<std::size_t>(kb + offset)] + x >= n) {
+        return {a0 + sx, b0 + sy, a0 + x, b0 + y, 2 * d - 1};
+      }
+    }
+    for (std::ptrdiff_t k = -d; k <= d; k += 2) {
+      auto at = [&](std::ptrdiff_t kk) -> std::ptrdiff_t& { return bwd[static_cast<std::size_t>(kk + offset)]; };
+      std::ptrdiff_t x = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? at(k + 1) : at(k - 1) + 1;
+      std::ptrdiff_t y = x - k;
+      const std::ptrdiff_t sx = x, sy = y;
+      while (x < n && y < m &&
+             a[static_cast<std::size_t>(a1 - 1 - x)] == b[static_cast<std::size_t>(b1 - 1 - y)]) ++x, ++y;
+      at(k) = x;
+      const std::ptrdiff_t kf = delta - k;
+      if (!odd && kf >= -d && kf <= d && fwd[static_cast<std::size_t>(kf + offset)] + x >= n) {
+        return {a1 - x, b1 - y, a1 - sx, b1 - sy, 2 * d};
+      }
+    }
+  }
+  return {0, 0, 0, 0, -1};  // over max_cost
+}
+
+void diff_range(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1,
+                std::vector<Match>& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd,
+                std::ptrdiff_t& budget) {
+  // Common prefix and suffix cost nothing and shrink the problem.
+  while (a0 < a1 && b0 < b1 && a[static_cast<std::size_t>(a0)] == b[static_cast<std::size_t>(b0)]) {
+    out.push_back({static_cast<std::size_t>(a0++), static_cast<std::size_t>(b0++)});
+  }
+  std::vector<Match> suffix;
+  while (a0 < a1 && b0 < b1 && a[static_cast<std::size_t>(a1 - 1)] == b[static_cast<std::size_t>(b1 - 1)]) {
+    suffix.push_back({static_cast<std::size_t>(--a1), static_cast<std::size_t>(--b1)});
+  }
+  if (a0 < a1 && b0 < b1 && budget > 0) {
+    const Snake s = middle_snake(a, b, a0, a1, b0, b1, fwd, bwd, budget);
+    if (s.cost > 1) {
+      budget -= s.cost / 2;
+      diff_range(a, b, a0, s.x, b0, s.y, out, fwd, bwd, budget);
+      for (std::ptrdiff_t x = s.x, y = s.y; x < s.u; ++x, ++y) {
+        out.push_back({static_cast<std::size_t>(x), static_cast<std::size_t>(y)});
+      }
+      diff_range(a, b, s.u, a1, s.v, b1, out, fwd, bwd, budget);
+    } else if (s.cost >= 0) {
+      // At most one edit: everything else matches, in order.
+      std::ptrdiff_t x = a0, y = b0;
+      while (x < a1 && y < b1) {
+        if (a[static_cast<std::size_t>(x)] == b[static_cast<std::size_t>(y)]) {
+          out.push_back({static_cast<std::size_t>(x++), static_cast<std::size_t>(y++)});
+        } else if (a1 - x > b1 - y) {
+          ++x;
+        } else {
+          ++y;
+        }
+      }
+    }
+  }
+  out.insert(out.end(), suffix.rbegin(), suffix.rend());
+}
+
+// 64-bit polynomial hashes of every k-gram of s.
+std::vector<uint64_t> kgram_hashes(Seq s, std::size_t k) {
+  std::vector<uint64_t> out;
+  if (s.size() < k) return out;
+  constexpr uint64_t kBase = 0x100000001B3ull;
+  uint64_t power = 1, h = 0;
+  for (std::size_t i = 0; i < k; ++i) power *= kBase;
+  out.reserve(s.size() - k + 1);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    h = h * kBase + s[i] + 1;
+    if (i >= k) h -= power * (s[i - k] + 1);
+    if (i + 1 >= k) out.push_back(h);
+  }
+  return out;
+}
+
+// Anchors: k-grams occurring once in a and once in b (verified equal).
+std::vector<Match> unique_anchors(Seq a, Seq b, std::size_t k) {
+  const auto ha = kgram_hashes(a, k), hb = kgram_hashes(b, k);
+  std::unordered_map<uint64_t, std::pair<std::size_t, std::size_t>> seen;  // hash -> (count in a, position)
+  seen.reserve(ha.size());
+  for (std::size_t i = 0; i < ha.size(); ++i) {
+    auto& [count, pos] = seen[ha[i]];
+    ++count;
+    pos = i;
+  }
+  std::unordered_map<uint64_t, std::pair<std::size_t, std::size_t>> in_b;
+  in_b.reserve(hb.size());
+  for (std::size_t j = 0; j < hb.size(); ++j) {
+    auto it = seen.find(hb[j]);
+    if (it == seen.end() || it->second.first != 1) continue;
+    auto& [count, pos] = in_b[hb[j]];
+    ++count;
+    pos = j;
+  }
+  std::vector<Match> out;
+  for (const auto& [hash, found] : in_b) {
+    if (found.first != 1) continue;
+    const std::size_t i = seen[hash].second, j = found.second;
+    if (std::equal(a.begin() + static_cast<long>(i), a.begin() + static_cast<long>(i + k), b.begin() + static_cast<long>(j))) {
+      out.push_back({i, j});
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Match& x, const Match& y) { return x.a < y.a; });
+  return out;
+}
+
+// The longest subsequence of `anchors` (sorted by a) increasing in b.
+std::vector<bool> longest_chain(const std::vector<Match>& anchors) {
+  std::vector<std::size_t> tails, previous(anchors.size(), SIZE_MAX);
+  for (std::size_t i = 0; i < anchors.size(); ++i) {
+    auto it = std::lower_bound(tails.begin(), tails.end(), anchors[i].b,
+                               [&](std::size_t t, std::size_t b) { return anchors[t].b < b; });
+    if (it != tails.begin()) previous[i] = *(it - 1);
+    if (it == tails.end()) tails.push_back(i);
+    else *it = i;
+  }
+  std::vector<bool> kept(anchors.size(), false);
+  for (std::size_t i = tails.empty() ? SIZE_MAX : tails.back(); i != SIZE_MAX; i = previous[i]) kept[i] = true;
+  return kept;
+}
+
+constexpr std::size_t kSmallGap = 4096;  // gaps this long on the shorter side go to Myers directly
+
+void align_range(Seq a, Seq b, std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, std::size_t k,
+                 Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd) {
+  if (a0 >= a1 || b0 >= b1) return;
+  if (std::min(a1 - a0, b1 - b0) <= kSmallGap || k < 4) {
+    std::vector<Match> local;
+    std::ptrdiff_t budget = static_cast<std::ptrdiff_t>(std::min<std::size_t>(200000, 4 * (a1 - a0 + b1 - b0)));
+    diff_range(a.subspan(a0, a1 - a0), b.subspan(b0, b1 - b0), 0, static_cast<std::ptrdiff_t>(a1 - a0), 0,
+               static_cast<std::ptrdiff_t>(b1 - b0), local, fwd, bwd, budget);
+    for (const Match& m : local) out.matches.push_back({m.a + a0, m.b + b0});
+    return;
+  }
+  const auto anchors = unique_anchors(a.subspan(a0, a1 - a0), b.subspan(b0, b1 - b0), k);
+  const auto kept = longest_chain(anchors);
+  std::size_t ca = a0, cb = b0;  // the end of the last kept anchor
+  for (std::size_t i = 0; i < anchors.size(); ++i) {
+    const std::size_t ia = anchors[i].a + a0, ib = anchors[i].b + b0;
+    if (!kept[i]) {
+      for (std::size_t t = 0; t < k; ++t) out.moved.push_back({ia + t, ib + t});
+      continue;
+    }
+    if (ia < ca || ib < cb) {  // overlaps the previous anchor: extend it
+      for (std::size_t t = std::max(ca - ia, cb - ib); t < k; ++t) out.matches.push_back({ia + t, ib + t});
+    } else {
+      align_range(a, b, ca, ia, cb, ib, k / 2, out, fwd, bwd);
+      for (std::size_t t = 0; t < k; ++t) out.matches.push_back({ia + t, ib + t});
+    }
+    ca = ia + k;
+    cb = ib + k;
+  }
+  align_range(a, b, ca, a1, cb, b1, k / 2, out, fwd, bwd);
+}
+
+}  // namespace
+
+std::vector<Match> myers_diff(std::span<const uint32_t> a, std::span<const uint32_t> b, std::size_t max_cost) {
+  std::vector<Match> out;
+  std::vector<std::ptrdiff_t> fwd, bwd;
+  std::ptrdiff_t budget = static_cast<std::ptrdiff_t>(max_cost);
+  diff_range(a, b, 0, static_cast<std::ptrdiff_t>(a.size()), 0, static_cast<std::ptrdiff_t>(b.size()), out, fwd, bwd,
+             budget);
+  return out;
+}
+
+Alignment align_sequences(std::span<const uint32_t> a, std::span<const uint32_t> b) {
+  Alignment out;
+  std::vector<std::ptrdiff_t> fwd, bwd;
+  align_range(a, b, 0, a.size(), 0, b.size(), 16, out, fwd, bwd);
+  return out;
+}
+
+}  // namespace jiaozhu::detail

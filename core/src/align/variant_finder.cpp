@@ -1,0 +1,212 @@
+#include "align/variant_finder.h"
+
+#include <unicode/translit.h>
+#include <unicode/unistr.h>
+
+#include <memory>
+#include <unordered_map>
+
+#include "align/diff.h"
+#include "jiaozhu/fold.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+// ICU transforms, made once: creating one parses a large rule set.
+icu::Transliterator& transform(const char* id) {
+  static std::unordered_map<std::string, std::unique_ptr<icu::Transliterator>> made;
+  auto& t = made[id];
+  if (!t) {
+    UErrorCode status = U_ZERO_ERROR;
+    t.reset(icu::Transliterator::createInstance(id, UTRANS_FORWARD, status));
+    if (U_FAILURE(status)) t.reset(icu::Transliterator::createInstance("Any-Null", UTRANS_FORWARD, status));
+  }
+  return *t;
+}
+
+icu::UnicodeString transformed(const char* id, const std::u32string& text) {
+  icu::UnicodeString s;
+  for (char32_t c : text) s.append(static_cast<UChar32>(c));
+  transform(id).transliterate(s);
+  return s;
+}
+
+// True when a and b are one character in Traditional and Simplified form
+// (ICU's table), as opposed to other variant forms.
+bool script_pair(char32_t a, char32_t b) {
+  return transformed("Hant-Hans", {a}) == transformed("Hant-Hans", {b});
+}
+
+// Pinyin compared without tone marks, case or spaces.
+std::u32string toneless(const icu::UnicodeString& s) {
+  std::u32string out;
+  for (int32_t i = 0; i < s.length(); i = s.moveIndex32(i, 1)) {
+    const char32_t c = static_cast<char32_t>(s.char32At(i));
+    if (is_letter_or_digit(c)) out += fold_letter(c);
+  }
+  return out;
+}
+
+struct Range {  // units [from, to) of each side
+  std::size_t a_from, a_to, b_from, b_to;
+};
+
+class Finder {
+ public:
+  Finder(const CollationText& a, const CollationText& b) : a_(a), b_(b), matches_(myers_diff(a.keys, b.keys)) {}
+
+  std::vector<FoundVariant> run() {
+    const std::vector<Range> regions = merged_regions();
+    std::size_t next_region = 0;
+    for (std::size_t k = 0; k < matches_.size(); ++k) {
+      const Match& m = matches_[k];
+      while (next_region < regions.size() && regions[next_region].a_to <= m.a && regions[next_region].b_to <= m.b) {
+        add_region(regions[next_region++]);
+      }
+      const bool in_region = next_region < regions.size() && m.a >= regions[next_region].a_from &&
+                             m.a < regions[next_region].a_to;
+      if (in_region) continue;  // a unit between two runs, now part of their variant
+      compare_characters(m);
+      if (k + 1 < matches_.size() && matches_[k + 1].a == m.a + 1 && matches_[k + 1].b == m.b + 1) {
+        compare_gaps(m);
+      }
+    }
+    while (next_region < regions.size()) add_region(regions[next_region++]);
+    return std::move(out_);
+  }
+
+ private:
+  // Unmatched runs between matches; runs with a single matched unit between
+  // them are merged into one.
+  std::vector<Range> merged_regions() const {
+    std::vector<Range> raw;
+    std::size_t pa = 0, pb = 0;  // the first unit after the previous match
+    for (std::size_t k = 0; k <= matches_.size(); ++k) {
+      const std::size_t ma = k < matches_.size() ? matches_[k].a : a_.units.size();
+      const std::size_t mb = k < matches_.size() ? matches_[k].b : b_.units.size();
+      if (ma > pa || mb > pb) raw.push_back({pa, ma, pb, mb});
+      pa = ma + 1;
+      pb = mb + 1;
+    }
+    std::vector<Range> out;
+    for (const Range& r : raw) {
+      if (!out.empty() && r.a_from == out.back().a_to + 1 && r.b_from == out.back().b_to + 1) {
+        out.back().a_to = r.a_to;
+        out.back().b_to = r.b_to;
+      } else {
+        out.push_back(r);
+      }
+    }
+    return out;
+  }
+
+  // The span of units [from, to) of a side, clipped to the passage it starts
+  // in; an empty range is placed after the unit before it.
+  static SidePosition span(const CollationText& side, std::size_t from, std::size_t to) {
+    if (side.units.empty()) return {};
+    if (from >= to) {
+      if (from == 0) return {side.units[0].passage, 0, 0};
+      const Unit& before = side.units[std::min(from, side.units.size()) - 1];
+      return {before.passage, before.end, before.end};
+    }
+    const Unit& first = side.units[from];
+    uint32_t end = first.end;
+    for (std::size_t i = from; i < to && side.units[i].passage == first.passage; ++i) end = side.units[i].end;
+    return {first.passage, first.begin, end};
+  }
+
+  void add_region(const Range& r) {
+    out_.push_back({classify(r), span(a_, r.a_from, r.a_to), span(b_, r.b_from, r.b_to)});
+  }
+
+  VariantClass classify(const Range& r) const {
+    auto all = [](const CollationText& side, std::size_t from, std::size_t to, bool latin) {
+      for (std::size_t i = from; i < to; ++i) {
+        if (side.units[i].latin != latin) return false;
+      }
+      return from < to;
+    };
+    const bool a_pinyin = all(a_, r.a_from, r.a_to, true) && all(b_, r.b_from, r.b_to, false);
+    const bool b_pinyin = all(b_, r.b_from, r.b_to, true) && all(a_, r.a_from, r.a_to, false);
+    if (!a_pinyin && !b_pinyin) return VariantClass::kSubstantive;
+    const CollationText& han = a_pinyin ? b_ : a_;
+    const CollationText& latin = a_pinyin ? a_ : b_;
+    const auto [hf, ht] = a_pinyin ? std::pair(r.b_from, r.b_to) : std::pair(r.a_from, r.a_to);
+    const auto [lf, lt] = a_pinyin ? std::pair(r.a_from, r.a_to) : std::pair(r.b_from, r.b_to);
+    return toneless(transformed("Han-Latin", text(han, hf, ht))) == toneless(transformed("Any-Null", text(latin, lf, lt)))
+               ? VariantClass::kPinyin
+               : VariantClass::kSubstantive;
+  }
+
+  static std::u32string text(const CollationText& side, std::size_t from, std::size_t to) {
+    std::u32string out;
+    for (std::size_t i = from; i < to; ++i) out += side.passages[side.units[i].passage][side.units[i].begin];
+    return out;
+  }
+
+  static char32_t character(const CollationText& side, std::size_t i) {
+    return side.passages[side.units[i].passage][side.units[i].begin];
+  }
+
+  // Matched units whose characters differ; a run of them is one variant.
+  void compare_characters(const Match& m) {
+    const char32_t ca = character(a_, m.a), cb = character(b_, m.b);
+    if (ca == cb) return;
+    const VariantClass c = (!a_.units[m.a].latin && script_pair(ca, cb)) ? VariantClass::kScript : VariantClass::kGlyph;
+    FoundVariant* last = out_.empty() ? nullptr : &out_.back();
+    const Unit &ua = a_.units[m.a], &ub = b_.units[m.b];
+    if (last && last->variant_class == c && last->a.passage == ua.passage && last->a.end == ua.begin &&
+        last->b.passage == ub.passage && last->b.end == ub.begin) {
+      last->a.end = ua.end;
+      last->b.end = ub.end;
+      return;
+    }
+    out_.push_back({c, {ua.passage, ua.begin, ua.end}, {ub.passage, ub.begin, ub.end}});
+  }
+
+  // What lies between unit i and i + 1 of a side: its text without white
+  // space, and whether a passage boundary is there.
+  static std::pair<std::u32string, bool> between(const CollationText& side, std::size_t i) {
+    const Unit& u = side.units[i];
+    const Unit& next = side.units[i + 1];
+    std::u32string raw;
+    if (u.passage == next.passage) {
+      raw = side.passages[u.passage].substr(u.end, next.begin - u.end);
+    } else {
+      raw = side.passages[u.passage].substr(u.end) + side.passages[next.passage].substr(0, next.begin);
+    }
+    std::u32string text;
+    for (char32_t c : raw) {
+      if (c != U' ' && c != U'\t' && c != U'\n' && c != U'\r' && c != U'\u3000') text += c;
+    }
+    return {text, u.passage != next.passage};
+  }
+
+  // The place after unit i up to the end of its passage or the next unit.
+  static SidePosition gap(const CollationText& side, std::size_t i) {
+    const Unit& u = side.units[i];
+    const Unit& next = side.units[i + 1];
+    const auto end = u.passage == next.passage ? next.begin : static_cast<uint32_t>(side.passages[u.passage].size());
+    return {u.passage, u.end, end};
+  }
+
+  void compare_gaps(const Match& m) {
+    const auto [ta, break_a] = between(a_, m.a);
+    const auto [tb, break_b] = between(b_, m.b);
+    if (ta != tb) out_.push_back({VariantClass::kPunct, gap(a_, m.a), gap(b_, m.b)});
+    else if (break_a != break_b) out_.push_back({VariantClass::kBreak, gap(a_, m.a), gap(b_, m.b)});
+  }
+
+  const CollationText& a_;
+  const CollationText& b_;
+  std::vector<Match> matches_;
+  std::vector<FoundVariant> out_;
+};
+
+}  // namespace
+
+std::vector<FoundVariant> find_variants(const CollationText& a, const CollationText& b) {
+  return Finder(a, b).run();
+}
+
+}  // namespace jiaozhu::detail
