@@ -142,3 +142,31 @@ TEST_CASE("search: malformed queries and unknown editions are clear errors") {
   const auto count = run_jiaozhu({"--db", s.db, "search", "豪格", "--count"});
   CHECK(count.out == "3 passages: A 1, B 2\n");
 }
+
+TEST_CASE("align, links, variants and parallel on the fixture") {
+  Songjin s;
+  const auto align = run_jiaozhu({"--db", s.db, "align", "A", "B", "--json"});
+  REQUIRE(align.status == 0);
+  const auto report = nlohmann::json::parse(align.out);
+  CHECK(report["links"] == 23);
+  CHECK(report["unmatched"][0]["passages"].empty());
+
+  const auto links = nlohmann::json::parse(run_jiaozhu({"--db", s.db, "links", "A", "B", "--json"}).out);
+  bool split = false;
+  for (const auto& l : links["links"]) split |= l["kind"] == "2:1";
+  CHECK(split);
+
+  const auto variants = run_jiaozhu({"--db", s.db, "variants", "A", "B"});
+  REQUIRE(variants.status == 0);
+  CHECK(variants.out == jz_test::read_file(std::filesystem::path(JZ_SOURCE_DIR) / "tests/golden/variants-A-B.txt"));
+
+  const auto parallel = run_jiaozhu({"--db", s.db, "parallel", "A:10"});
+  REQUIRE(parallel.status == 0);
+  CHECK_THAT(parallel.out, Catch::Contains("[太宗]") && Catch::Contains("[皇太极]") && Catch::Contains("B:25"));
+
+  CHECK(run_jiaozhu({"--db", s.db, "variants", "A", "B", "--class", "nonsense"}).status == 2);
+  CHECK(run_jiaozhu({"--db", s.db, "align", "A", "Q"}).status == 3);
+  CHECK(run_jiaozhu({"--db", s.db, "link", "rm", "A:1", "B:1"}).status == 3);
+  CHECK(run_jiaozhu({"--db", s.db, "link", "add", "A:1", "B:1"}).status == 0);
+  CHECK(run_jiaozhu({"--db", s.db, "check"}).status == 0);
+}

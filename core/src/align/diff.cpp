@@ -17,11 +17,12 @@ struct Snake {
 
 Snake middle_snake(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1,
                    std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd, std::ptrdiff_t max_cost) {
-  const std::ptrdiff_t n = a1 - a0, m = b1 - b0, delta = n - m, offset = m + 1;
+  // Diagonals k run from -(n + m) to n + m, with room for k - 1 and k + 1.
+  const std::ptrdiff_t n = a1 - a0, m = b1 - b0, delta = n - m, offset = n + m + 1;
   const bool odd = (delta & 1) != 0;
   const std::ptrdiff_t dmax = (n + m + 1) / 2;
-  fwd.assign(static_cast<std::size_t>(n + m + 3), 0);
-  bwd.assign(static_cast<std::size_t>(n + m + 3), n + 1);  // x positions from the end
+  fwd.assign(static_cast<std::size_t>(2 * offset + 1), 0);
+  bwd.assign(static_cast<std::size_t>(2 * offset + 1), n + 1);  // x positions counted from the end
   fwd[static_cast<std::size_t>(offset + 1)] = 0;
   bwd[static_cast<std::size_t>(offset + 1)] = 0;
   for (std::ptrdiff_t d = 0; d <= dmax && d <= max_cost; ++d) {
