@@ -33,8 +33,14 @@ icu::UnicodeString transformed(const char* id, const std::u32string& text) {
 
 // True when a and b are one character in Traditional and Simplified form
 // (ICU's table), as opposed to other variant forms.
+// Cached: an edition pair has hundreds of thousands of such pairs, and few
+// distinct ones.
 bool script_pair(char32_t a, char32_t b) {
-  return transformed("Hant-Hans", {a}) == transformed("Hant-Hans", {b});
+  static std::unordered_map<uint64_t, bool> known;
+  const uint64_t key = (static_cast<uint64_t>(a) << 32) | b;
+  auto it = known.find(key);
+  if (it != known.end()) return it->second;
+  return known[key] = transformed("Hant-Hans", {a}) == transformed("Hant-Hans", {b});
 }
 
 // Pinyin compared without tone marks, case or spaces.
@@ -128,7 +134,11 @@ class Finder {
     };
     const bool a_pinyin = all(a_, r.a_from, r.a_to, true) && all(b_, r.b_from, r.b_to, false);
     const bool b_pinyin = all(b_, r.b_from, r.b_to, true) && all(a_, r.a_from, r.a_to, false);
-    if (!a_pinyin && !b_pinyin) return VariantClass::kSubstantive;
+    if (!a_pinyin && !b_pinyin) {
+      const bool han = all(a_, r.a_from, r.a_to, false) && all(b_, r.b_from, r.b_to, false);
+      return han && r.a_to - r.a_from == r.b_to - r.b_from && same_in_context(r) ? VariantClass::kScript
+                                                                                : VariantClass::kSubstantive;
+    }
     const CollationText& han = a_pinyin ? b_ : a_;
     const CollationText& latin = a_pinyin ? a_ : b_;
     const auto [hf, ht] = a_pinyin ? std::pair(r.b_from, r.b_to) : std::pair(r.a_from, r.a_to);
@@ -136,6 +146,23 @@ class Finder {
     return toneless(transformed("Han-Latin", text(han, hf, ht))) == toneless(transformed("Any-Null", text(latin, lf, lt)))
                ? VariantClass::kPinyin
                : VariantClass::kSubstantive;
+  }
+
+  // ICU converts some characters by their neighbours (祇今 → 只今, 計畫 →
+  // 计划): a run the folding table tells apart may still be one reading in
+  // two scripts. Compares both sides converted with two characters of
+  // context on each side.
+  bool same_in_context(const Range& r) const {
+    auto context = [](const CollationText& side, std::size_t from, std::size_t to) {
+      const Unit& first = side.units[from];
+      const Unit& last = side.units[to - 1];
+      if (first.passage != last.passage) return std::u32string();
+      const std::u32string& text = side.passages[first.passage];
+      const std::size_t begin = first.begin >= 2 ? first.begin - 2 : 0;
+      return text.substr(begin, std::min<std::size_t>(text.size(), last.end + 2) - begin);
+    };
+    const std::u32string ca = context(a_, r.a_from, r.a_to), cb = context(b_, r.b_from, r.b_to);
+    return !ca.empty() && transformed("Hant-Hans", ca) == transformed("Hant-Hans", cb);
   }
 
   static std::u32string text(const CollationText& side, std::size_t from, std::size_t to) {
