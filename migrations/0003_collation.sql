@@ -18,7 +18,6 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 
 CREATE TABLE variant (
   id        INTEGER PRIMARY KEY,
-  uuid      TEXT NOT NULL UNIQUE,
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
   class     TEXT NOT NULL
             CHECK (class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive')),

@@ -143,14 +143,15 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 -- listing them for the pair the other way round swaps the sides.
 -- Each side is a span [start, end) in code points of one passage's text;
 -- an empty span marks where the other side has text this side lacks. The
--- readings are not stored: they are substr() of the passage text.
+-- readings are not stored: they are substr() of the passage text. Nor is an
+-- identity: a variant is derived data, named across copies by its link's
+-- uuid, class and spans (core/src/align/link_store.h: variant_uuid).
 -- Classes: script (Traditional/Simplified forms only), glyph (other variant
 -- forms), punct (punctuation only), pinyin (a pinyin syllable for a
 -- character of that reading), break (a passage boundary only), substantive
 -- (everything else: what a scholar reads).
 CREATE TABLE variant (
   id        INTEGER PRIMARY KEY,
-  uuid      TEXT NOT NULL UNIQUE,
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
   class     TEXT NOT NULL
             CHECK (class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive')),

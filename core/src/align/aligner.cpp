@@ -137,8 +137,9 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
       else report.unmatched_b.push_back(format_address(siglum_b, pb[j]->seq));
     }
     for (std::size_t i : moved) drafts[groups.find(i)].moved = true;
+    detail::LinkWriter writer(db);
     for (auto& [root, draft] : drafts) {
-      detail::store_link(db, draft, ea.uuid, eb.uuid, counts);
+      writer.store(draft, ea.uuid, eb.uuid, counts);
       ++report.links;
       report.moved_links += draft.moved;
     }

@@ -133,10 +133,11 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
   std::optional<int64_t> passage_id;
   if (passage) passage_id = resolve(db_, *passage).passages.at(0).id;
   SQLite::Statement q(db_.sql(),
-                      "SELECT v.uuid, v.link_id, v.class, pa.edition_id, pa.seq, v.start_a, v.end_a, "
+                      "SELECT l.uuid, v.link_id, v.class, pa.edition_id, pa.seq, v.start_a, v.end_a, "
                       "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
                       "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
-                      "FROM variant v JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b "
+                      "FROM variant v JOIN link l ON l.id = v.link_id "
+                      "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b "
                       "WHERE ((pa.edition_id = :ea AND pb.edition_id = :eb) OR (pa.edition_id = :eb AND pb.edition_id = :ea)) "
                       "AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) "
                       "AND (:passage IS NULL OR v.passage_a = :passage OR v.passage_b = :passage)");
@@ -148,9 +149,11 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
   std::vector<Variant> out;
   while (q.executeStep()) {
     Variant v;
-    v.uuid = q.getColumn(0).getString();
     v.link_id = q.getColumn(1).getInt64();
     v.variant_class = parse_variant_class(q.getColumn(2).getString());
+    v.uuid = detail::variant_uuid(q.getColumn(0).getString(), q.getColumn(2).getString(), q.getColumn(4).getInt64(),
+                                  q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(8).getInt64(),
+                                  q.getColumn(9).getInt64(), q.getColumn(10).getInt64());
     const bool stored_a_first = q.getColumn(3).getInt64() == ea.id;
     PassageSpan first{format_address(stored_a_first ? ea.siglum : eb.siglum, q.getColumn(4).getInt64()),
                       q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(7).getString()};
@@ -198,7 +201,7 @@ Link CollationRepository::add_manual_link(const std::string& a, const std::strin
     for (const auto& p : nb.passages) draft.b.push_back(&p);
     std::vector<int64_t> counts(6, 0);
     try {
-      detail::store_link(db_, draft, na.edition.uuid, nb.edition.uuid, counts);
+      detail::LinkWriter(db_).store(draft, na.edition.uuid, nb.edition.uuid, counts);
     } catch (const SQLite::Exception& e) {
       if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("these passages are linked already");
       throw;

@@ -1,7 +1,6 @@
 #include "align/diff.h"
 
 #include <algorithm>
-#include <unordered_map>
 
 namespace jiaozhu::detail {
 namespace {
@@ -108,32 +107,34 @@ std::vector<uint64_t> kgram_hashes(Seq s, std::size_t k) {
   return out;
 }
 
+// The k-grams of s that occur once in it, as (hash, position), by hash.
+// Sorting beats a hash map here: no allocation per k-gram.
+std::vector<std::pair<uint64_t, std::size_t>> unique_kgrams(Seq s, std::size_t k) {
+  const auto hashes = kgram_hashes(s, k);
+  std::vector<std::pair<uint64_t, std::size_t>> all(hashes.size());
+  for (std::size_t i = 0; i < hashes.size(); ++i) all[i] = {hashes[i], i};
+  std::sort(all.begin(), all.end());
+  std::vector<std::pair<uint64_t, std::size_t>> once;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const bool repeated = (i > 0 && all[i - 1].first == all[i].first) ||
+                          (i + 1 < all.size() && all[i + 1].first == all[i].first);
+    if (!repeated) once.push_back(all[i]);
+  }
+  return once;
+}
+
 // Anchors: k-grams occurring once in a and once in b (verified equal).
 std::vector<Match> unique_anchors(Seq a, Seq b, std::size_t k) {
-  const auto ha = kgram_hashes(a, k), hb = kgram_hashes(b, k);
-  std::unordered_map<uint64_t, std::pair<std::size_t, std::size_t>> seen;  // hash -> (count in a, position)
-  seen.reserve(ha.size());
-  for (std::size_t i = 0; i < ha.size(); ++i) {
-    auto& [count, pos] = seen[ha[i]];
-    ++count;
-    pos = i;
-  }
-  std::unordered_map<uint64_t, std::pair<std::size_t, std::size_t>> in_b;
-  in_b.reserve(hb.size());
-  for (std::size_t j = 0; j < hb.size(); ++j) {
-    auto it = seen.find(hb[j]);
-    if (it == seen.end() || it->second.first != 1) continue;
-    auto& [count, pos] = in_b[hb[j]];
-    ++count;
-    pos = j;
-  }
+  const auto ua = unique_kgrams(a, k), ub = unique_kgrams(b, k);
   std::vector<Match> out;
-  for (const auto& [hash, found] : in_b) {
-    if (found.first != 1) continue;
-    const std::size_t i = seen[hash].second, j = found.second;
-    if (std::equal(a.begin() + static_cast<long>(i), a.begin() + static_cast<long>(i + k), b.begin() + static_cast<long>(j))) {
-      out.push_back({i, j});
+  for (std::size_t i = 0, j = 0; i < ua.size() && j < ub.size();) {
+    if (ua[i].first < ub[j].first) { ++i; continue; }
+    if (ub[j].first < ua[i].first) { ++j; continue; }
+    const std::size_t pa = ua[i].second, pb = ub[j].second;
+    if (std::equal(a.begin() + static_cast<long>(pa), a.begin() + static_cast<long>(pa + k), b.begin() + static_cast<long>(pb))) {
+      out.push_back({pa, pb});
     }
+    ++i, ++j;
   }
   std::sort(out.begin(), out.end(), [](const Match& x, const Match& y) { return x.a < y.a; });
   return out;

@@ -37,48 +37,58 @@ std::vector<CollatedPassage> load_passages(Database& db, int64_t edition_id) {
   return out;
 }
 
-int64_t store_link(Database& db, const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
-                   std::vector<int64_t>& counts) {
-  const std::string uuid = link_identity(link, uuid_a, uuid_b);
-  SQLite::Statement insert(db.sql(), "INSERT INTO link (uuid, origin, moved, created_at) VALUES (?, ?, ?, ?)");
-  insert.bind(1, uuid);
-  insert.bind(2, link.manual ? "manual" : "auto");
-  insert.bind(3, link.moved ? 1 : 0);
-  insert.bind(4, utc_now());
-  insert.exec();
-  const int64_t link_id = db.sql().getLastInsertRowid();
+std::string variant_uuid(const std::string& link_uuid, std::string_view variant_class, int64_t seq_a, int64_t start_a,
+                         int64_t end_a, int64_t seq_b, int64_t start_b, int64_t end_b) {
+  auto side = [](int64_t seq, int64_t start, int64_t end) {
+    return std::to_string(seq) + ":" + std::to_string(start) + "-" + std::to_string(end);
+  };
+  return uuid_from_name("jiaozhu variant\x1f" + link_uuid + "\x1f" + std::string(variant_class) + "\x1f" +
+                        side(seq_a, start_a, end_a) + "\x1f" + side(seq_b, start_b, end_b));
+}
 
-  SQLite::Statement member(db.sql(), "INSERT INTO link_passage (link_id, passage_id) VALUES (?, ?)");
+LinkWriter::LinkWriter(Database& db)
+    : db_(db),
+      link_(std::make_unique<SQLite::Statement>(
+          db.sql(), "INSERT INTO link (uuid, origin, moved, created_at) VALUES (?, ?, ?, ?)")),
+      member_(std::make_unique<SQLite::Statement>(db.sql(),
+                                                  "INSERT INTO link_passage (link_id, passage_id) VALUES (?, ?)")),
+      variant_(std::make_unique<SQLite::Statement>(
+          db.sql(),
+          "INSERT INTO variant (link_id, class, passage_a, start_a, end_a, passage_b, start_b, end_b) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {}
+
+LinkWriter::~LinkWriter() = default;
+
+int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
+                          std::vector<int64_t>& counts) {
+  link_->bind(1, link_identity(link, uuid_a, uuid_b));
+  link_->bind(2, link.manual ? "manual" : "auto");
+  link_->bind(3, link.moved ? 1 : 0);
+  link_->bind(4, utc_now());
+  link_->exec();
+  link_->reset();
+  const int64_t link_id = db_.sql().getLastInsertRowid();
+
   for (const auto& side : {link.a, link.b}) {
     for (const auto* p : side) {
-      member.bind(1, link_id);
-      member.bind(2, p->id);
-      member.exec();
-      member.reset();
+      member_->bind(1, link_id);
+      member_->bind(2, p->id);
+      member_->exec();
+      member_->reset();
     }
   }
 
   const auto ta = texts(link.a), tb = texts(link.b);
-  const auto variants = find_variants(make_collation_text(ta), make_collation_text(tb));
-  SQLite::Statement v(db.sql(),
-                      "INSERT INTO variant (uuid, link_id, class, passage_a, start_a, end_a, passage_b, start_b, end_b) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  for (const FoundVariant& f : variants) {
-    const auto* pa = link.a[f.a.passage];
-    const auto* pb = link.b[f.b.passage];
-    const std::string cls(to_string(f.variant_class));
-    v.bind(1, uuid_from_name("jiaozhu variant\x1f" + uuid + "\x1f" + cls + "\x1f" + std::to_string(pa->seq) + ":" +
-                             std::to_string(f.a.start) + "-" + std::to_string(f.a.end) + "\x1f" +
-                             std::to_string(pb->seq) + ":" + std::to_string(f.b.start) + "-" +
-                             std::to_string(f.b.end)));
-    v.bind(2, link_id);
-    v.bind(3, cls);
-    v.bind(4, pa->id);
-    v.bind(5, static_cast<int64_t>(f.a.start));
-    v.bind(6, static_cast<int64_t>(f.a.end));
-    v.bind(7, pb->id);
-    v.bind(8, static_cast<int64_t>(f.b.start));
-    v.bind(9, static_cast<int64_t>(f.b.end));
+  for (const FoundVariant& f : find_variants(make_collation_text(ta), make_collation_text(tb))) {
+    SQLite::Statement& v = *variant_;
+    v.bind(1, link_id);
+    v.bind(2, std::string(to_string(f.variant_class)));
+    v.bind(3, link.a[f.a.passage]->id);
+    v.bind(4, static_cast<int64_t>(f.a.start));
+    v.bind(5, static_cast<int64_t>(f.a.end));
+    v.bind(6, link.b[f.b.passage]->id);
+    v.bind(7, static_cast<int64_t>(f.b.start));
+    v.bind(8, static_cast<int64_t>(f.b.end));
     v.exec();
     v.reset();
     ++counts[static_cast<std::size_t>(f.variant_class)];

@@ -2,10 +2,16 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string_view>
 #include <string>
 #include <vector>
 
 #include "align/variant_finder.h"
+
+namespace SQLite {
+class Statement;
+}
 
 namespace jiaozhu {
 class Database;
@@ -30,12 +36,30 @@ struct LinkDraft {
   std::vector<const CollatedPassage*> b;
 };
 
-// Computes the variants of `link` and writes both; returns the link's id and
-// counts the variants per class into `counts` (indexed by VariantClass).
-// `edition_uuid_a/b` give the link its identity. The caller holds the write
-// transaction.
-int64_t store_link(Database& db, const LinkDraft& link, const std::string& edition_uuid_a,
-                   const std::string& edition_uuid_b, std::vector<int64_t>& counts);
+// Writes links and their variants, with its statements prepared once.
+class LinkWriter {
+ public:
+  explicit LinkWriter(Database& db);
+  ~LinkWriter();
+  LinkWriter(const LinkWriter&) = delete;
+  LinkWriter& operator=(const LinkWriter&) = delete;
+
+  // Computes the variants of `link` and writes both; returns the link's id
+  // and counts its variants per class into `counts` (indexed by
+  // VariantClass). `edition_uuid_a/b` give the link its identity. The
+  // caller holds the write transaction.
+  int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
+                std::vector<int64_t>& counts);
+
+ private:
+  Database& db_;
+  std::unique_ptr<SQLite::Statement> link_, member_, variant_;
+};
+
+// A variant's identity across copies of a database: derived from its link's
+// uuid, its class, and where it stands (passage seq and span, each side).
+std::string variant_uuid(const std::string& link_uuid, std::string_view variant_class, int64_t seq_a, int64_t start_a,
+                         int64_t end_a, int64_t seq_b, int64_t start_b, int64_t end_b);
 
 // Deletes the automatic links between the two editions (with their variants).
 void delete_auto_links(Database& db, int64_t edition_a, int64_t edition_b);
