@@ -17,17 +17,15 @@ CREATE TABLE link_passage (
 CREATE INDEX link_passage_passage ON link_passage(passage_id);
 
 CREATE TABLE variant (
-  id        INTEGER PRIMARY KEY,
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
+  n         INTEGER NOT NULL CHECK (n >= 1),
   class     TEXT NOT NULL
             CHECK (class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive')),
-  passage_a INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  passage_a INTEGER NOT NULL,
   start_a   INTEGER NOT NULL CHECK (start_a >= 0),
   end_a     INTEGER NOT NULL CHECK (end_a >= start_a),
-  passage_b INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  passage_b INTEGER NOT NULL,
   start_b   INTEGER NOT NULL CHECK (start_b >= 0),
-  end_b     INTEGER NOT NULL CHECK (end_b >= start_b)
-);
-CREATE INDEX variant_link ON variant(link_id);
-CREATE INDEX variant_passage_a ON variant(passage_a);
-CREATE INDEX variant_passage_b ON variant(passage_b);
+  end_b     INTEGER NOT NULL CHECK (end_b >= start_b),
+  PRIMARY KEY (link_id, n)
+) WITHOUT ROWID;

@@ -146,22 +146,26 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 -- readings are not stored: they are substr() of the passage text. Nor is an
 -- identity: a variant is derived data, named across copies by its link's
 -- uuid, class and spans (core/src/align/link_store.h: variant_uuid).
+-- Variants belong to their link: they are numbered n = 1, 2... within it,
+-- stored in link order (WITHOUT ROWID, one b-tree: an alignment writes
+-- hundreds of thousands), and passage_a / passage_b are passages of that
+-- link (passage.id). They carry no foreign key to passage because SQLite
+-- would need an index on each to enforce it; a passage leaves the database
+-- only with its links, and `check` verifies the invariant.
 -- Classes: script (Traditional/Simplified forms only), glyph (other variant
 -- forms), punct (punctuation only), pinyin (a pinyin syllable for a
 -- character of that reading), break (a passage boundary only), substantive
 -- (everything else: what a scholar reads).
 CREATE TABLE variant (
-  id        INTEGER PRIMARY KEY,
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
+  n         INTEGER NOT NULL CHECK (n >= 1),
   class     TEXT NOT NULL
             CHECK (class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive')),
-  passage_a INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  passage_a INTEGER NOT NULL,
   start_a   INTEGER NOT NULL CHECK (start_a >= 0),
   end_a     INTEGER NOT NULL CHECK (end_a >= start_a),
-  passage_b INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  passage_b INTEGER NOT NULL,
   start_b   INTEGER NOT NULL CHECK (start_b >= 0),
-  end_b     INTEGER NOT NULL CHECK (end_b >= start_b)
-);
-CREATE INDEX variant_link ON variant(link_id);
-CREATE INDEX variant_passage_a ON variant(passage_a);
-CREATE INDEX variant_passage_b ON variant(passage_b);
+  end_b     INTEGER NOT NULL CHECK (end_b >= start_b),
+  PRIMARY KEY (link_id, n)
+) WITHOUT ROWID;

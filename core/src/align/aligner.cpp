@@ -53,7 +53,20 @@ std::map<std::size_t, Edge> edges(const detail::CollationText& ta, const detail:
                                   const detail::Alignment& alignment) {
   std::map<std::size_t, Edge> out;
   const std::size_t nb = tb.passages.size();
-  for (const auto& m : alignment.matches) ++out[ta.units[m.a].passage * nb + tb.units[m.b].passage].matched;
+  // Matches come in order, mostly many in a row for one pair of passages:
+  // count runs, and touch the map once per run.
+  std::size_t key = SIZE_MAX;
+  int64_t run = 0;
+  for (const auto& m : alignment.matches) {
+    const std::size_t k = ta.units[m.a].passage * nb + tb.units[m.b].passage;
+    if (k != key) {
+      if (run) out[key].matched += run;
+      key = k;
+      run = 0;
+    }
+    ++run;
+  }
+  if (run) out[key].matched += run;
   std::set<std::size_t> seen;  // moved k-grams overlap: count each unit of a once
   for (const auto& m : alignment.moved) {
     if (seen.insert(m.a).second) ++out[ta.units[m.a].passage * nb + tb.units[m.b].passage].moved;
@@ -143,6 +156,7 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
       ++report.links;
       report.moved_links += draft.moved;
     }
+    writer.flush();
     report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
   });
   for (std::size_t c = 0; c < counts.size(); ++c) {

@@ -136,11 +136,12 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
                       "SELECT l.uuid, v.link_id, v.class, pa.edition_id, pa.seq, v.start_a, v.end_a, "
                       "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
                       "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
-                      "FROM variant v JOIN link l ON l.id = v.link_id "
+                      "FROM link l JOIN variant v ON v.link_id = l.id "
                       "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b "
-                      "WHERE ((pa.edition_id = :ea AND pb.edition_id = :eb) OR (pa.edition_id = :eb AND pb.edition_id = :ea)) "
-                      "AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) "
-                      "AND (:passage IS NULL OR v.passage_a = :passage OR v.passage_b = :passage)");
+                      "WHERE " + std::string(kLinksOfPair) + " "
+                      "AND (:passage IS NULL OR l.id IN (SELECT link_id FROM link_passage WHERE passage_id = :passage)) "
+                      "AND (:passage IS NULL OR v.passage_a = :passage OR v.passage_b = :passage) "
+                      "AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes)))");
   q.bind(":ea", ea.id);
   q.bind(":eb", eb.id);
   detail::bind_optional(q, q.getIndex(":classes"), class_list);
@@ -201,7 +202,9 @@ Link CollationRepository::add_manual_link(const std::string& a, const std::strin
     for (const auto& p : nb.passages) draft.b.push_back(&p);
     std::vector<int64_t> counts(6, 0);
     try {
-      detail::LinkWriter(db_).store(draft, na.edition.uuid, nb.edition.uuid, counts);
+      detail::LinkWriter writer(db_);
+      writer.store(draft, na.edition.uuid, nb.edition.uuid, counts);
+      writer.flush();
     } catch (const SQLite::Exception& e) {
       if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("these passages are linked already");
       throw;

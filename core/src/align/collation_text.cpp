@@ -13,6 +13,11 @@ std::u32string CollationText::gap_after(std::size_t i) const {
 
 CollationText make_collation_text(std::span<const std::string> passage_texts) {
   CollationText out;
+  std::size_t bytes = 0;
+  for (const std::string& t : passage_texts) bytes += t.size();
+  out.passages.reserve(passage_texts.size());
+  out.keys.reserve(bytes / 3 + 16);  // most units are Han: three bytes each
+  out.units.reserve(bytes / 3 + 16);
   for (std::size_t p = 0; p < passage_texts.size(); ++p) {
     out.passages.push_back(to_code_points(passage_texts[p]));
     const std::u32string& text = out.passages.back();

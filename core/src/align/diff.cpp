@@ -107,12 +107,21 @@ std::vector<uint64_t> kgram_hashes(Seq s, std::size_t k) {
   return out;
 }
 
-// The k-grams of s that occur once in it, as (hash, position), by hash.
-// Sorting beats a hash map here: no allocation per k-gram.
+// One k-gram in kSample is a candidate anchor, chosen by its hash so that
+// both sequences choose the same ones: anchors only need to be dense enough
+// to cut the texts into short gaps, and Myers aligns a gap that is mostly
+// equal in time linear in its length.
+constexpr uint64_t kSample = 4;
+
+// The sampled k-grams of s that occur once in it, as (hash, position), by
+// hash. Sorting beats a hash map here: no allocation per k-gram.
 std::vector<std::pair<uint64_t, std::size_t>> unique_kgrams(Seq s, std::size_t k) {
   const auto hashes = kgram_hashes(s, k);
-  std::vector<std::pair<uint64_t, std::size_t>> all(hashes.size());
-  for (std::size_t i = 0; i < hashes.size(); ++i) all[i] = {hashes[i], i};
+  std::vector<std::pair<uint64_t, std::size_t>> all;
+  all.reserve(hashes.size() / kSample + 16);
+  for (std::size_t i = 0; i < hashes.size(); ++i) {
+    if ((hashes[i] >> 32) % kSample == 0) all.emplace_back(hashes[i], i);
+  }
   std::sort(all.begin(), all.end());
   std::vector<std::pair<uint64_t, std::size_t>> once;
   for (std::size_t i = 0; i < all.size(); ++i) {

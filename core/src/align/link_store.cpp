@@ -21,6 +21,15 @@ std::string link_identity(const LinkDraft& link, const std::string& uuid_a, cons
   return uuid_from_name(name);
 }
 
+constexpr std::size_t kBatch = 64;
+
+// INSERT of `rows` variants in one statement (placeholders only).
+std::string insert_variants_sql(std::size_t rows) {
+  std::string sql = "INSERT INTO variant (link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b) VALUES ";
+  for (std::size_t r = 0; r < rows; ++r) sql += r ? ", (?, ?, ?, ?, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  return sql;
+}
+
 std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) {
   std::vector<std::string> out;
   for (const auto* p : side) out.push_back(p->text);
@@ -52,12 +61,35 @@ LinkWriter::LinkWriter(Database& db)
           db.sql(), "INSERT INTO link (uuid, origin, moved, created_at) VALUES (?, ?, ?, ?)")),
       member_(std::make_unique<SQLite::Statement>(db.sql(),
                                                   "INSERT INTO link_passage (link_id, passage_id) VALUES (?, ?)")),
-      variant_(std::make_unique<SQLite::Statement>(
-          db.sql(),
-          "INSERT INTO variant (link_id, class, passage_a, start_a, end_a, passage_b, start_b, end_b) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {}
+      batch_(std::make_unique<SQLite::Statement>(db.sql(), insert_variants_sql(kBatch))),
+      single_(std::make_unique<SQLite::Statement>(db.sql(), insert_variants_sql(1))) {}
 
-LinkWriter::~LinkWriter() = default;
+LinkWriter::~LinkWriter() {
+  try {
+    flush();
+  } catch (...) {  // the transaction fails without these rows; flush() reports why
+  }
+}
+
+void LinkWriter::write_rows(SQLite::Statement& insert, std::size_t from, std::size_t count) {
+  int i = 0;
+  for (std::size_t r = from; r < from + count; ++r) {
+    const Row& row = pending_[r];
+    insert.bind(++i, row.link_id);
+    insert.bind(++i, row.n);
+    insert.bindNoCopy(++i, to_string(row.variant_class).data());
+    for (int64_t v : {row.passage_a, row.start_a, row.end_a, row.passage_b, row.start_b, row.end_b}) insert.bind(++i, v);
+  }
+  insert.exec();
+  insert.reset();
+}
+
+void LinkWriter::flush() {
+  std::size_t done = 0;
+  for (; done + kBatch <= pending_.size(); done += kBatch) write_rows(*batch_, done, kBatch);
+  for (; done < pending_.size(); ++done) write_rows(*single_, done, 1);
+  pending_.clear();
+}
 
 int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
                           std::vector<int64_t>& counts) {
@@ -79,20 +111,13 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
   }
 
   const auto ta = texts(link.a), tb = texts(link.b);
+  int64_t n = 0;
   for (const FoundVariant& f : find_variants(make_collation_text(ta), make_collation_text(tb))) {
-    SQLite::Statement& v = *variant_;
-    v.bind(1, link_id);
-    v.bind(2, std::string(to_string(f.variant_class)));
-    v.bind(3, link.a[f.a.passage]->id);
-    v.bind(4, static_cast<int64_t>(f.a.start));
-    v.bind(5, static_cast<int64_t>(f.a.end));
-    v.bind(6, link.b[f.b.passage]->id);
-    v.bind(7, static_cast<int64_t>(f.b.start));
-    v.bind(8, static_cast<int64_t>(f.b.end));
-    v.exec();
-    v.reset();
+    pending_.push_back({link_id, ++n, f.variant_class, link.a[f.a.passage]->id, f.a.start, f.a.end,
+                        link.b[f.b.passage]->id, f.b.start, f.b.end});
     ++counts[static_cast<std::size_t>(f.variant_class)];
   }
+  if (pending_.size() >= 64 * kBatch) flush();
   return link_id;
 }
 

@@ -40,6 +40,7 @@ struct LinkDraft {
 class LinkWriter {
  public:
   explicit LinkWriter(Database& db);
+  // Writes what is still buffered; call flush() first to see its errors.
   ~LinkWriter();
   LinkWriter(const LinkWriter&) = delete;
   LinkWriter& operator=(const LinkWriter&) = delete;
@@ -51,9 +52,22 @@ class LinkWriter {
   int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
                 std::vector<int64_t>& counts);
 
+  // Writes the variants still buffered. Call before the transaction commits.
+  void flush();
+
  private:
+  struct Row {
+    int64_t link_id, n;
+    VariantClass variant_class;
+    int64_t passage_a, start_a, end_a, passage_b, start_b, end_b;
+  };
+  void write_rows(SQLite::Statement& insert, std::size_t from, std::size_t count);
+
   Database& db_;
-  std::unique_ptr<SQLite::Statement> link_, member_, variant_;
+  std::unique_ptr<SQLite::Statement> link_, member_, batch_, single_;
+  // Variants are written kBatch rows per statement: an alignment writes
+  // hundreds of thousands, and one statement per row costs twice the time.
+  std::vector<Row> pending_;
 };
 
 // A variant's identity across copies of a database: derived from its link's
