@@ -205,3 +205,20 @@ TEST_CASE("a generated edition: every substantive edit is found, and nothing els
   CHECK(true_positives == found.size());  // precision 100%
   CHECK(recalled == edits.size());        // recall 100%
 }
+
+TEST_CASE("a passage moved elsewhere is linked and marked moved, even when too short for an anchor") {
+  Db d;
+  jz_test::write_file(d.dir / "a.txt", "天地玄黃，宇宙洪荒。\n日月盈昃，辰宿列張。\n寒來暑往，秋收冬藏。\n閏餘成歲，律呂調陽。\n");
+  jz_test::write_file(d.dir / "b.txt", "天地玄黄，宇宙洪荒。\n寒来暑往，秋收冬藏。\n闰余成岁，律吕调阳。\n日月盈昃，辰宿列张。\n");
+  d.import(d.dir / "a.txt", "A");
+  d.import(d.dir / "b.txt", "B");
+  const AlignReport r = align_editions(d.db, "A", "B");
+  CHECK(r.unmatched_a.empty());
+  CHECK(r.unmatched_b.empty());
+  CHECK(r.moved_links == 1);
+  bool moved = false;
+  for (const Link& l : CollationRepository(d.db).links("A", "B")) {
+    if (l.moved) moved = l.a == std::vector<std::string>{"A:2"} && l.b == std::vector<std::string>{"B:4"};
+  }
+  CHECK(moved);
+}

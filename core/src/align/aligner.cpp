@@ -15,6 +15,8 @@
 #include <map>
 #include <numeric>
 #include <set>
+#include <span>
+#include <unordered_map>
 
 #include "align/diff.h"
 #include "align/link_store.h"
@@ -97,6 +99,65 @@ bool strong(int64_t shared, int64_t units_a, int64_t units_b) {
   return shared > 0 && shared * 2 >= shorter && shared >= std::min<int64_t>(2, shorter);
 }
 
+// The units of passage p of a text, as keys.
+std::span<const uint32_t> passage_keys(const detail::CollationText& t, const std::vector<std::size_t>& first, std::size_t p) {
+  return std::span<const uint32_t>(t.keys).subspan(first[p], first[p + 1] - first[p]);
+}
+
+std::vector<std::size_t> first_units(const detail::CollationText& t) {
+  std::vector<std::size_t> first(t.passages.size() + 1, t.units.size());
+  for (std::size_t i = t.units.size(); i-- > 0;) first[t.units[i].passage] = i;
+  for (std::size_t p = t.passages.size(); p-- > 0;) first[p] = std::min(first[p], first[p + 1]);
+  return first;
+}
+
+// Passages left unmatched on both sides that carry the same text at other
+// places: transpositions too short to hold an anchor (a verse moved to
+// another stanza). Candidates share 4-grams; a pair is kept when it passes
+// the same test as aligned passages.
+std::vector<std::pair<std::size_t, std::size_t>> relocated(const detail::CollationText& ta, const detail::CollationText& tb,
+                                                           const std::vector<bool>& linked,
+                                                           const std::vector<int64_t>& units_a,
+                                                           const std::vector<int64_t>& units_b) {
+  constexpr std::size_t kGram = 4;
+  const std::size_t na = ta.passages.size();
+  const auto first_a = first_units(ta), first_b = first_units(tb);
+  auto gram = [](std::span<const uint32_t> keys, std::size_t i) {
+    uint64_t h = 1469598103934665603ull;
+    for (std::size_t k = 0; k < kGram; ++k) h = (h ^ keys[i + k]) * 1099511628211ull;
+    return h;
+  };
+  std::unordered_map<uint64_t, std::vector<std::size_t>> where;  // 4-gram -> unmatched passages of b
+  for (std::size_t j = 0; j < tb.passages.size(); ++j) {
+    const auto keys = passage_keys(tb, first_b, j);
+    if (linked[na + j] || keys.size() < kGram) continue;
+    for (std::size_t i = 0; i + kGram <= keys.size(); ++i) where[gram(keys, i)].push_back(j);
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  std::vector<bool> taken(tb.passages.size(), false);
+  for (std::size_t i = 0; i < na && !where.empty(); ++i) {
+    const auto keys = passage_keys(ta, first_a, i);
+    if (linked[i] || keys.size() < kGram) continue;
+    std::unordered_map<std::size_t, int64_t> shared;
+    for (std::size_t k = 0; k + kGram <= keys.size(); ++k) {
+      auto it = where.find(gram(keys, k));
+      if (it != where.end()) for (std::size_t j : it->second) ++shared[j];
+    }
+    std::size_t best = SIZE_MAX;
+    int64_t best_count = 0;
+    for (const auto& [j, n] : shared) {
+      if (!taken[j] && (n > best_count || (n == best_count && j < best))) best = j, best_count = n;
+    }
+    if (best == SIZE_MAX) continue;
+    const auto matched = static_cast<int64_t>(detail::myers_diff(keys, passage_keys(tb, first_b, best)).size());
+    if (strong(matched, units_a[i], units_b[best])) {
+      out.emplace_back(i, best);
+      taken[best] = true;
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 AlignReport align_editions(Database& db, const std::string& siglum_a, const std::string& siglum_b) {
@@ -139,6 +200,11 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
       groups.join(i, na + j);
       linked[i] = linked[na + j] = true;
       if (e.moved > e.matched) moved.push_back(i);
+    }
+    for (const auto& [i, j] : relocated(ta, tb, linked, units_a, units_b)) {
+      groups.join(i, na + j);
+      linked[i] = linked[na + j] = true;
+      moved.push_back(i);
     }
     std::map<std::size_t, detail::LinkDraft> drafts;  // by group root, in order of first passage of a
     for (std::size_t i = 0; i < na; ++i) {
