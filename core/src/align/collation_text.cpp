@@ -8,7 +8,7 @@ namespace jiaozhu::detail {
 std::u32string CollationText::gap_after(std::size_t i) const {
   if (i + 1 >= units.size() || boundary_after(i)) return {};
   const std::u32string& text = passages[units[i].passage];
-  return text.substr(units[i].end, units[i + 1].begin - units[i].end);
+  return text.substr(units[i].end(), units[i + 1].begin - units[i].end());
 }
 
 CollationText make_collation_text(std::span<const std::string> passage_texts) {
@@ -23,7 +23,7 @@ CollationText make_collation_text(std::span<const std::string> passage_texts) {
     const std::u32string& text = out.passages.back();
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char32_t c = text[i];
-      Unit u{0, static_cast<uint32_t>(p), static_cast<uint32_t>(i), static_cast<uint32_t>(i + 1), false};
+      Unit u{0, static_cast<uint32_t>(p), static_cast<uint32_t>(i), false};
       if (is_han(c)) {
         u.key = fold_han(c);
       } else if (is_letter_or_digit(c)) {

@@ -15,9 +15,10 @@ namespace jiaozhu::detail {
 struct Unit {
   uint32_t key;
   uint32_t passage;  // index into the side's passages
-  uint32_t begin;    // code points into that passage's text
-  uint32_t end;
+  uint32_t begin;    // code point offset into that passage's text
   bool latin;
+
+  uint32_t end() const { return begin + 1; }  // a unit is one code point
 };
 
 struct CollationText {

@@ -113,11 +113,11 @@ class Finder {
     if (from >= to) {
       if (from == 0) return {side.units[0].passage, 0, 0};
       const Unit& before = side.units[std::min(from, side.units.size()) - 1];
-      return {before.passage, before.end, before.end};
+      return {before.passage, before.end(), before.end()};
     }
     const Unit& first = side.units[from];
-    uint32_t end = first.end;
-    for (std::size_t i = from; i < to && side.units[i].passage == first.passage; ++i) end = side.units[i].end;
+    uint32_t end = first.end();
+    for (std::size_t i = from; i < to && side.units[i].passage == first.passage; ++i) end = side.units[i].end();
     return {first.passage, first.begin, end};
   }
 
@@ -159,7 +159,7 @@ class Finder {
       if (first.passage != last.passage) return std::u32string();
       const std::u32string& text = side.passages[first.passage];
       const std::size_t begin = first.begin >= 2 ? first.begin - 2 : 0;
-      return text.substr(begin, std::min<std::size_t>(text.size(), last.end + 2) - begin);
+      return text.substr(begin, std::min<std::size_t>(text.size(), last.end() + 2) - begin);
     };
     const std::u32string ca = context(a_, r.a_from, r.a_to), cb = context(b_, r.b_from, r.b_to);
     return !ca.empty() && transformed("Hant-Hans", ca) == transformed("Hant-Hans", cb);
@@ -184,11 +184,11 @@ class Finder {
     const Unit &ua = a_.units[m.a], &ub = b_.units[m.b];
     if (last && last->variant_class == c && last->a.passage == ua.passage && last->a.end == ua.begin &&
         last->b.passage == ub.passage && last->b.end == ub.begin) {
-      last->a.end = ua.end;
-      last->b.end = ub.end;
+      last->a.end = ua.end();
+      last->b.end = ub.end();
       return;
     }
-    out_.push_back({c, {ua.passage, ua.begin, ua.end}, {ub.passage, ub.begin, ub.end}});
+    out_.push_back({c, {ua.passage, ua.begin, ua.end()}, {ub.passage, ub.begin, ub.end()}});
   }
 
   // What lies between unit i and i + 1 of a side: its text without white
@@ -198,9 +198,9 @@ class Finder {
     const Unit& next = side.units[i + 1];
     std::u32string raw;
     if (u.passage == next.passage) {
-      raw = side.passages[u.passage].substr(u.end, next.begin - u.end);
+      raw = side.passages[u.passage].substr(u.end(), next.begin - u.end());
     } else {
-      raw = side.passages[u.passage].substr(u.end) + side.passages[next.passage].substr(0, next.begin);
+      raw = side.passages[u.passage].substr(u.end()) + side.passages[next.passage].substr(0, next.begin);
     }
     std::u32string text;
     for (char32_t c : raw) {
@@ -214,7 +214,7 @@ class Finder {
     const Unit& u = side.units[i];
     const Unit& next = side.units[i + 1];
     const auto end = u.passage == next.passage ? next.begin : static_cast<uint32_t>(side.passages[u.passage].size());
-    return {u.passage, u.end, end};
+    return {u.passage, u.end(), end};
   }
 
   void compare_gaps(const Match& m) {
