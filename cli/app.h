@@ -37,5 +37,6 @@ void add_import_command(CLI::App& app, Globals& globals);     // import
 void add_browse_commands(CLI::App& app, Globals& globals);    // editions, show
 void add_search_commands(CLI::App& app, Globals& globals);    // search, reindex
 void add_collation_commands(CLI::App& app, Globals& globals); // align, links, variants, parallel, link
+void add_people_commands(CLI::App& app, Globals& globals);    // character, characters, alias, mentions
 
 }  // namespace jiaozhu::cli

@@ -3,6 +3,7 @@
 
 #include "app.h"
 #include "jiaozhu/address.h"
+#include "jiaozhu/error.h"
 #include "jiaozhu/search.h"
 #include "output.h"
 
@@ -50,6 +51,7 @@ void print_counts(const SearchResult& r) {
 }
 
 void run_search(const Globals& g, const SearchArgs& a) {
+  if (a.request.query.empty() && a.request.person.empty()) throw UsageError("search needs a QUERY (or --person NAME)");
   Database db = g.open();
   SearchRequest request = a.request;
   if (a.count_only) request.limit = 0;
@@ -92,8 +94,8 @@ void add_search_commands(CLI::App& app, Globals& g) {
   auto* cmd = app.add_subcommand("search", "Find passages in every edition, whatever their script");
   cmd->add_option("QUERY", args->request.query,
                   "Han runs are phrases (张若 finds 張若麟); terms separated by spaces must all occur; "
-                  "OR, NOT, \"...\", ( ) and a Latin prefix* work as in FTS5")
-      ->required();
+                  "OR, NOT, \"...\", ( ) and a Latin prefix* work as in FTS5");
+  cmd->add_option("--person", args->request.person, "Only passages mentioning this character, under any alias");
   cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)");
   cmd->add_option("--work", args->request.work, "Search only the editions of this work");
   cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");

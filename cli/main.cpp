@@ -50,6 +50,7 @@ int run(int argc, char** argv) {
   add_browse_commands(app, g);
   add_search_commands(app, g);
   add_collation_commands(app, g);
+  add_people_commands(app, g);
 
   try {
     app.parse(argc, argv);

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 3.
+-- jiaozhu schema, current version: 4.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -169,3 +169,50 @@ CREATE TABLE variant (
   end_b     INTEGER NOT NULL CHECK (end_b >= start_b),
   PRIMARY KEY (link_id, n)
 ) WITHOUT ROWID;
+
+-- A character: a person of the text, as a scholar records them. `name` is
+-- the name it is listed under; it is also one of its aliases (kind 'name'),
+-- so that it is found in the text like the others. Names need not be
+-- unique: two people may share one, and merged copies may hold the same
+-- person twice until `character merge` joins them.
+CREATE TABLE character (
+  id         INTEGER PRIMARY KEY,
+  uuid       TEXT NOT NULL UNIQUE,
+  name       TEXT NOT NULL CHECK (length(name) >= 1),
+  note       TEXT,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX character_name ON character(name);
+
+-- An alias: a form under which a character is written. `kind` follows the
+-- China Biographical Database's alternate-name codes: name 本名, courtesy 字,
+-- style 號, temple 廟號, posthumous 諡號, title 官稱/封號, error 訛誤 (a scribal
+-- or OCR error, as 张着麟 for 张若麟), variant 異寫; free text is allowed.
+-- `folded` is the form in its search form (fold_text, core/include/jiaozhu/
+-- fold.h): mentions are matched on it, so 张若麟 finds 張若麟.
+CREATE TABLE alias (
+  id           INTEGER PRIMARY KEY,
+  uuid         TEXT NOT NULL UNIQUE,
+  character_id INTEGER NOT NULL REFERENCES character(id) ON DELETE CASCADE,
+  form         TEXT NOT NULL CHECK (length(form) >= 1),
+  folded       TEXT NOT NULL,
+  kind         TEXT NOT NULL CHECK (length(kind) >= 1),
+  note         TEXT,
+  created_at   TEXT NOT NULL,
+  UNIQUE (character_id, folded)
+);
+CREATE INDEX alias_folded ON alias(folded);
+
+-- A mention: a span [start, end) in code points of a passage where an alias
+-- is written. Derived data: at each place the longest alias wins and spans do
+-- not overlap, so a short name inside a longer one is not counted twice. Kept
+-- current when aliases or passages change; `jiaozhu mentions --rebuild`
+-- recomputes all of it and `jiaozhu check` compares it with a fresh scan.
+CREATE TABLE mention (
+  passage_id INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
+  start      INTEGER NOT NULL CHECK (start >= 0),
+  end        INTEGER NOT NULL CHECK (end > start),
+  alias_id   INTEGER NOT NULL REFERENCES alias(id) ON DELETE CASCADE,
+  PRIMARY KEY (passage_id, start, alias_id)
+) WITHOUT ROWID;
+CREATE INDEX mention_alias ON mention(alias_id);

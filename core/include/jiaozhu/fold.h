@@ -27,6 +27,10 @@ bool is_letter_or_digit(char32_t c);
 // full-width forms as ASCII (Ａ → a).
 char32_t fold_letter(char32_t c);
 
+// `text` with every Han character and letter folded, one code point for
+// one, so offsets into the result are offsets into `text`.
+std::u32string fold_code_points(std::u32string_view text);
+
 // `text` with every Han character folded and everything else kept.
 std::string fold_text(std::string_view text);
 

@@ -18,7 +18,8 @@ struct Span {
 };
 
 struct SearchRequest {
-  std::string query;                  // see query.h
+  std::string query;                  // see query.h; may be empty with `person`
+  std::string person;                 // only passages mentioning this character (any alias)
   std::vector<std::string> editions;  // sigla; empty: all
   std::string work;                   // empty: all
   int64_t limit = 20;
@@ -42,7 +43,8 @@ struct SearchResult {
 };
 
 // Runs `request`. Throws UsageError for a malformed query, NotFound for an
-// unknown siglum or work. Results are complete: every passage whose folded
+// unknown siglum, work or person. With a person and no query, the hits are
+// the passages that mention them, in passage order, the mentions marked. Results are complete: every passage whose folded
 // text holds the query is counted.
 SearchResult search(Database& db, const SearchRequest& request);
 

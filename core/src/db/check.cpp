@@ -5,6 +5,7 @@
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
+#include "people/mention_index.h"
 #include "search/search_index.h"
 #include "util/columns.h"
 #include "util/content_hash.h"
@@ -96,6 +97,7 @@ std::vector<CheckResult> check_database(Database& db) {
   std::vector<CheckResult> out{integrity(db), foreign_keys(db), schema_version(db), numbering(db)};
   for (CheckResult& r : content(db)) out.push_back(std::move(r));
   out.push_back({"search index", detail::SearchIndex(db).faults()});
+  out.push_back({"mentions", detail::MentionIndex(db).faults()});
   return out;
 }
 

@@ -6,6 +6,7 @@
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
 #include "import/source_reader.h"
+#include "people/mention_index.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
@@ -100,7 +101,10 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
     const std::string hash = hasher.hex();
     report.script = options.script.value_or(script.result());
     report.unchanged = already_imported(editions, existing, hash, options);
-    if (!report.unchanged) editions.set_content(edition_id, hash, report.script);
+    if (!report.unchanged) {
+      editions.set_content(edition_id, hash, report.script);
+      detail::MentionIndex(db).refresh_edition(edition_id);  // the persons already known, in the new text
+    }
   });
   return report;
 }

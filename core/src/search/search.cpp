@@ -10,6 +10,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -94,12 +95,61 @@ auto guarded(F&& f) {
   }
 }
 
+
+// The passages mentioning `person`, with the spans of the mentions.
+std::map<int64_t, std::vector<Span>> mentions_of(Database& db, const std::string& person) {
+  const Character who = CharacterRepository(db).get(person);
+  SQLite::Statement q(db.sql(),
+                      "SELECT m.passage_id, m.start, m.end FROM mention m JOIN alias a ON a.id = m.alias_id "
+                      "WHERE a.character_id = ? ORDER BY m.passage_id, m.start");
+  q.bind(1, who.id);
+  std::map<int64_t, std::vector<Span>> out;
+  while (q.executeStep()) {
+    out[q.getColumn(0).getInt64()].push_back(
+        {static_cast<std::size_t>(q.getColumn(1).getInt64()), static_cast<std::size_t>(q.getColumn(2).getInt64())});
+  }
+  return out;
+}
+
+// A person without a query: their passages in order, mentions marked.
+SearchResult person_passages(Database& db, const SearchRequest& r, const std::vector<PassageRange>& ranges,
+                             const std::map<int64_t, std::vector<Span>>& mentions) {
+  SearchResult out;
+  std::map<std::string, int64_t> counts;
+  std::vector<int64_t> ids;
+  for (const auto& [id, spans] : mentions) {
+    if (const PassageRange* range = range_of(ranges, id)) {
+      ++counts[range->siglum];
+      ids.push_back(id);
+    }
+  }
+  for (const auto& [siglum, n] : counts) {
+    out.per_edition.emplace_back(siglum, n);
+    out.total += n;
+  }
+  SQLite::Statement q(db.sql(), "SELECT text, title, ref FROM passage WHERE id = ?");
+  const auto first = std::min<std::size_t>(static_cast<std::size_t>(r.offset), ids.size());
+  const auto last = std::min<std::size_t>(first + static_cast<std::size_t>(r.limit), ids.size());
+  for (std::size_t i = first; i < last; ++i) {
+    const PassageRange* range = range_of(ranges, ids[i]);
+    q.bind(1, ids[i]);
+    if (!q.executeStep()) { q.reset(); continue; }
+    out.hits.push_back({range->siglum, ids[i] - range->first_id + 1, detail::optional_text(q.getColumn(1)),
+                        detail::optional_text(q.getColumn(2)), q.getColumn(0).getString(), mentions.at(ids[i]), 0});
+    q.reset();
+  }
+  return out;
+}
+
 }  // namespace
 
 SearchResult search(Database& db, const SearchRequest& r) {
-  const std::string fts_query = to_fts5_query(r.query);
   if (r.limit < 0 || r.offset < 0) throw UsageError("--limit and --offset take numbers from 0");
+  std::optional<std::map<int64_t, std::vector<Span>>> person;
+  if (!r.person.empty()) person = mentions_of(db, r.person);
   const std::vector<PassageRange> ranges = scope(db, r);
+  if (person && r.query.empty()) return ranges.empty() ? SearchResult{} : person_passages(db, r, ranges, *person);
+  const std::string fts_query = to_fts5_query(r.query);
   SearchResult out;
   if (ranges.empty()) return out;
   // Gaps: the scope leaves out editions whose ids lie between its own.
@@ -123,7 +173,7 @@ SearchResult search(Database& db, const SearchRequest& r) {
     while (pass.executeStep()) {
       const int64_t id = pass.getColumn(0).getInt64();
       const PassageRange* range = range_of(ranges, id);
-      if (!range) continue;
+      if (!range || (person && !person->count(id))) continue;
       ++counts[range->siglum];
       if (ranked) scored.emplace_back(pass.getColumn(1).getDouble(), id);
     }

@@ -53,6 +53,15 @@ char32_t fold_letter(char32_t c) {
   return static_cast<char32_t>(u_tolower(base));
 }
 
+std::u32string fold_code_points(std::u32string_view text) {
+  std::u32string out(text);
+  for (char32_t& c : out) {
+    if (is_han(c)) c = fold_han(c);
+    else if (is_letter_or_digit(c)) c = fold_letter(c);
+  }
+  return out;
+}
+
 std::string fold_text(std::string_view text) {
   std::string out;
   out.reserve(text.size());

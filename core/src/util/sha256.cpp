@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <random>
 #include <stdexcept>
 
 namespace jiaozhu::detail {
@@ -53,6 +54,20 @@ std::string uuid_from_name(std::string_view name) {
   hex[16] = "89ab"[std::stoi(hex.substr(16, 1), nullptr, 16) & 3];    // RFC variant
   return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" +
          hex.substr(16, 4) + "-" + hex.substr(20);
+}
+
+std::string random_uuid() {
+  static thread_local std::random_device device;
+  unsigned char bytes[16];
+  for (int i = 0; i < 16; i += 4) {
+    const auto r = device();
+    for (int k = 0; k < 4; ++k) bytes[i + k] = static_cast<unsigned char>(r >> (8 * k));
+  }
+  bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x40);  // version 4
+  bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // RFC variant
+  const std::string hex = to_hex(bytes, 16);
+  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
+         hex.substr(20);
 }
 
 std::string utc_now() {

@@ -34,6 +34,10 @@ std::string sha256_hex(std::string_view bytes);
 // gives the same UUID on every machine.
 std::string uuid_from_name(std::string_view name);
 
+// A random UUID (RFC 9562 version 4), for rows created by a person, which
+// are distinct even when they look alike.
+std::string random_uuid();
+
 // The current UTC time as 2026-12-02T15:18:20Z.
 std::string utc_now();
 

@@ -1,0 +1,198 @@
+// character, alias, characters, mentions: the persons of the text.
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/people.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int64_t>>& per_edition) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const auto& [siglum, n] : per_edition) out[siglum] = n;
+  return out;
+}
+
+nlohmann::ordered_json character_json(const Character& c) {
+  auto aliases = nlohmann::ordered_json::array();
+  for (const Alias& a : c.aliases) {
+    aliases.push_back({{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid}});
+  }
+  return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note}, {"aliases", aliases},
+          {"mentions", counts_json(c.per_edition)}};
+}
+
+std::string counts_text(const std::vector<std::pair<std::string, int64_t>>& per_edition) {
+  std::string out;
+  for (const auto& [siglum, n] : per_edition) out += (out.empty() ? "" : ", ") + siglum + " " + with_commas(n);
+  return out.empty() ? "no mentions" : out;
+}
+
+void print_character(const Character& c, const std::vector<Mention>& first) {
+  std::cout << printable(c.name) << (c.note.empty() ? "" : "  — " + printable(c.note)) << '\n';
+  std::vector<std::vector<std::string>> rows;
+  for (const Alias& a : c.aliases) rows.push_back({"  " + a.form, a.kind, with_commas(a.mentions), a.note});
+  print_table(rows, {2});
+  std::cout << "mentions: " << counts_text(c.per_edition) << '\n';
+  for (const Mention& m : first) std::cout << "  " << m.address << "  …" << printable(m.context) << "…\n";
+}
+
+struct PeopleArgs {
+  std::string who, form, other, kind, note, edition;
+  bool json = false, rebuild = false;
+};
+
+void run_mentions(const Globals& g, const PeopleArgs& a) {
+  Database db = g.open();
+  CharacterRepository repo(db);
+  if (a.rebuild) {
+    repo.rebuild_mentions();
+    std::cout << "mentions rebuilt\n";
+    if (a.who.empty()) return;
+  }
+  if (a.who.empty()) throw UsageError("mentions needs a character's name (or --rebuild)");
+  const auto mentions = repo.mentions(a.who, a.edition.empty() ? std::nullopt : std::optional(a.edition));
+  if (a.json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const Mention& m : mentions) {
+      list.push_back({{"address", m.address}, {"start", m.start}, {"end", m.end}, {"alias", m.form},
+                      {"kind", m.kind}, {"text", m.text}, {"context", m.context}});
+    }
+    print_json({{"character", repo.get(a.who).name}, {"mentions", list}});
+    return;
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const Mention& m : mentions) {
+    rows.push_back({m.address, std::to_string(m.start) + "-" + std::to_string(m.end), m.text,
+                    m.form == m.text ? "" : "(" + m.form + ", " + m.kind + ")", "…" + m.context + "…"});
+  }
+  print_table(rows, {});
+  std::cout << mentions.size() << " mentions\n";
+}
+
+void run_suggest(const Globals& g, const PeopleArgs& a) {
+  Database db = g.open();
+  const auto suggestions = CharacterRepository(db).suggest(a.who, a.other);
+  if (a.json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const AliasSuggestion& s : suggestions) {
+      list.push_back({{"character", s.character}, {"form", s.form}, {"kind", s.kind}, {"evidence", s.evidence},
+                      {"passages", s.addresses}, {"accept", s.command}});
+    }
+    print_json({{"suggestions", list}});
+    return;
+  }
+  if (suggestions.empty()) std::cout << "no aliases to suggest (align the editions first, and add the characters you know)\n";
+  for (const AliasSuggestion& s : suggestions) {
+    std::cout << printable(s.form) << " for " << printable(s.character) << " (" << s.kind << "): " << printable(s.evidence)
+              << "; at " << s.addresses.front() << (s.addresses.size() > 1 ? " and " + std::to_string(s.addresses.size() - 1) + " more" : "")
+              << "\n  accept: " << printable(s.command) << '\n';
+  }
+}
+
+}  // namespace
+
+void add_people_commands(CLI::App& app, Globals& g) {
+  auto args = std::make_shared<PeopleArgs>();
+  auto* character = app.add_subcommand("character", "Record persons of the text: character add/show/merge/rename");
+  character->require_subcommand(1);
+  auto* add = character->add_subcommand("add", "Add a character under its name");
+  add->add_option("NAME", args->who, "The name (also its first alias)")->required();
+  add->add_option("--note", args->note, "A note on the person");
+  add->callback([&g, args] {
+    Database db = g.open();
+    const Character c = CharacterRepository(db).add(args->who, args->note);
+    std::cout << "added " << printable(c.name) << ": " << counts_text(c.per_edition) << '\n';
+  });
+  auto* show = character->add_subcommand("show", "Show a character: aliases, mention counts, first mentions");
+  show->add_option("NAME", args->who, "Its name or any alias")->required();
+  show->add_flag("--json", args->json, "Print as JSON");
+  show->callback([&g, args] {
+    Database db = g.open();
+    CharacterRepository repo(db);
+    const Character c = repo.get(args->who);
+    auto mentions = repo.mentions(args->who, std::nullopt);
+    if (args->json) {
+      auto doc = character_json(c);
+      print_json(doc);
+      return;
+    }
+    if (mentions.size() > 5) mentions.resize(5);
+    print_character(c, mentions);
+  });
+  auto* merge = character->add_subcommand("merge", "Two entries are one person: move B's aliases and note into A");
+  merge->add_option("A", args->who, "The character kept")->required();
+  merge->add_option("B", args->other, "The character merged into it")->required();
+  merge->callback([&g, args] {
+    Database db = g.open();
+    const Character c = CharacterRepository(db).merge(args->who, args->other);
+    std::cout << "merged into " << printable(c.name) << ": " << c.aliases.size() << " aliases, " << counts_text(c.per_edition) << '\n';
+  });
+  auto* rename = character->add_subcommand("rename", "Give a character another name (the old one stays an alias)");
+  rename->add_option("NAME", args->who, "Its name or any alias")->required();
+  rename->add_option("NEW", args->other, "The new name")->required();
+  rename->callback([&g, args] {
+    Database db = g.open();
+    CharacterRepository(db).rename(args->who, args->other);
+    std::cout << "renamed to " << printable(args->other) << '\n';
+  });
+
+  auto* characters = app.add_subcommand("characters", "List the characters with their mentions per edition");
+  characters->add_flag("--json", args->json, "Print as JSON");
+  characters->callback([&g, args] {
+    Database db = g.open();
+    const auto list = CharacterRepository(db).list();
+    if (args->json) {
+      auto out = nlohmann::ordered_json::array();
+      for (const Character& c : list) out.push_back(character_json(c));
+      print_json({{"characters", out}});
+      return;
+    }
+    std::vector<std::vector<std::string>> rows{{"name", "aliases", "mentions"}};
+    for (const Character& c : list) {
+      std::string aliases;
+      for (const Alias& a : c.aliases) if (a.form != c.name) aliases += (aliases.empty() ? "" : " ") + a.form;
+      rows.push_back({c.name, aliases, counts_text(c.per_edition)});
+    }
+    print_table(rows, {});
+  });
+
+  auto* alias = app.add_subcommand("alias", "Aliases of a character: alias add/rm/suggest");
+  alias->require_subcommand(1);
+  auto* alias_add = alias->add_subcommand("add", "Add a form a character is written under");
+  alias_add->add_option("NAME", args->who, "The character (its name or any alias)")->required();
+  alias_add->add_option("FORM", args->form, "The form")->required();
+  alias_add->add_option("--kind", args->kind,
+                        "name, courtesy, style, temple, posthumous, title, error, variant, or free text (default variant)");
+  alias_add->add_option("--note", args->note, "A note on the alias");
+  alias_add->callback([&g, args] {
+    Database db = g.open();
+    const Alias a = CharacterRepository(db).add_alias(args->who, args->form, args->kind, args->note);
+    std::cout << "added " << printable(a.form) << " (" << a.kind << ") to " << printable(args->who) << ": "
+              << with_commas(a.mentions) << " mentions\n";
+  });
+  auto* alias_rm = alias->add_subcommand("rm", "Remove an alias, and exactly its mentions");
+  alias_rm->add_option("NAME", args->who, "The character")->required();
+  alias_rm->add_option("FORM", args->form, "The alias")->required();
+  alias_rm->callback([&g, args] {
+    Database db = g.open();
+    CharacterRepository(db).remove_alias(args->who, args->form);
+    std::cout << "removed " << printable(args->form) << '\n';
+  });
+  auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
+  suggest->add_option("S1", args->who, "An edition")->required();
+  suggest->add_option("S2", args->other, "Another edition of the work")->required();
+  suggest->add_flag("--json", args->json, "Print as JSON");
+  suggest->callback([&g, args] { run_suggest(g, *args); });
+
+  auto* mentions = app.add_subcommand("mentions", "Every mention of a character, under any alias, in every edition");
+  mentions->add_option("NAME", args->who, "The character (its name or any alias)");
+  mentions->add_option("--edition", args->edition, "Only this edition");
+  mentions->add_flag("--rebuild", args->rebuild, "Recompute every mention first");
+  mentions->add_flag("--json", args->json, "Print as JSON");
+  mentions->callback([&g, args] { run_mentions(g, *args); });
+}
+
+}  // namespace jiaozhu::cli

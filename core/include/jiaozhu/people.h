@@ -1,0 +1,93 @@
+// Characters (the persons of a text), their aliases, and their mentions in
+// every edition. Any alias form names its character in every call (太宗
+// names 皇太极), matched on folded text (張若麟 names 张若麟).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jiaozhu {
+
+class Database;
+
+// The alias kinds of the China Biographical Database's alternate names;
+// others are accepted as free text.
+inline constexpr const char* kAliasKinds[] = {"name",  "courtesy", "style", "temple",
+                                              "posthumous", "title", "error", "variant"};
+
+struct Alias {
+  int64_t id = 0;
+  std::string uuid;
+  std::string form;
+  std::string kind;
+  std::string note;
+  int64_t mentions = 0;
+};
+
+struct Character {
+  int64_t id = 0;
+  std::string uuid;
+  std::string name;
+  std::string note;
+  std::vector<Alias> aliases;                                 // the name first
+  std::vector<std::pair<std::string, int64_t>> per_edition;  // siglum, mentions
+};
+
+struct Mention {
+  std::string address;  // S:N
+  int64_t start = 0;    // code points into the passage
+  int64_t end = 0;
+  std::string form;     // the alias matched, as recorded
+  std::string kind;
+  std::string text;     // the span as it stands in the passage
+  std::string context;  // some text around it
+};
+
+struct AliasSuggestion {
+  std::string character;
+  std::string form;
+  std::string kind;      // proposed kind
+  std::string evidence;  // one sentence
+  std::vector<std::string> addresses;
+  std::string command;   // the command that accepts it
+};
+
+class CharacterRepository {
+ public:
+  explicit CharacterRepository(Database& db) : db_(db) {}
+
+  // Adds a character named `name` (its first alias, kind 'name').
+  Character add(const std::string& name, const std::string& note);
+  // Adds `form` as an alias of the character `who` names, and finds its
+  // mentions. Throws ConflictError when the character has it already.
+  Alias add_alias(const std::string& who, const std::string& form, const std::string& kind, const std::string& note);
+  // Removes the alias `form` of `who`, and exactly its mentions.
+  void remove_alias(const std::string& who, const std::string& form);
+  // Moves every alias and the note of `from` to `into`, then removes `from`.
+  Character merge(const std::string& into, const std::string& from);
+  void rename(const std::string& who, const std::string& new_name);
+
+  std::vector<Character> list() const;
+  // The character `who` names (a name or any alias form, folded). Throws
+  // NotFound, or ConflictError listing them when it names several.
+  Character get(const std::string& who) const;
+
+  // Every mention of the character, in passage order; of one edition when
+  // `siglum` is given.
+  std::vector<Mention> mentions(const std::string& who, const std::optional<std::string>& siglum) const;
+  // Passage ids that mention the character.
+  std::vector<int64_t> passages_mentioning(const std::string& who) const;
+
+  // Recomputes every mention.
+  void rebuild_mentions();
+
+  // Aliases the collation of s1 and s2 suggests, with their evidence.
+  std::vector<AliasSuggestion> suggest(const std::string& s1, const std::string& s2) const;
+
+ private:
+  Database& db_;
+};
+
+}  // namespace jiaozhu

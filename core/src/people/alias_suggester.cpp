@@ -1,0 +1,153 @@
+// alias suggest: aliases the collation of two editions gives evidence for.
+//   * a substantive variant whose one reading is a known character's form and
+//     whose other reading looks like a name (2 to 4 Han characters): 太宗 for
+//     皇太极;
+//   * a form that differs from a known form by one character, in the text of
+//     either edition: 张着麟 beside 张若麟, a likely scribal error.
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "jiaozhu/address.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/people.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+struct KnownForm {
+  std::string character;  // its name
+  int64_t character_id;
+};
+
+// Folded form -> the characters that have it.
+std::multimap<std::u32string, KnownForm> known_forms(Database& db) {
+  SQLite::Statement q(db.sql(), "SELECT a.folded, c.name, c.id FROM alias a JOIN character c ON c.id = a.character_id");
+  std::multimap<std::u32string, KnownForm> out;
+  while (q.executeStep()) {
+    out.insert({to_code_points(q.getColumn(0).getString()), {q.getColumn(1).getString(), q.getColumn(2).getInt64()}});
+  }
+  return out;
+}
+
+bool looks_like_name(const std::u32string& s) {
+  return s.size() >= 2 && s.size() <= 4 && std::all_of(s.begin(), s.end(), [](char32_t c) { return is_han(c); });
+}
+
+std::string kind_for(const std::u32string& form) {
+  const char32_t last = form.back();
+  if (last == U'宗' || last == U'祖') return "temple";
+  return "variant";
+}
+
+std::string quote(const std::string& s) { return s.find(' ') == std::string::npos ? s : "'" + s + "'"; }
+
+class Suggestions {
+ public:
+  void add(const std::string& character, const std::string& form, const std::string& kind, const std::string& evidence,
+           const std::string& address) {
+    // One suggestion per form as search sees it: 張着麟 and 张着麟 are one.
+    const std::pair<std::string, std::string> key{character, to_utf8(fold_code_points(to_code_points(form)))};
+    AliasSuggestion& s = by_key_[key];
+    if (s.form.empty()) {
+      s = {character, form, kind, evidence, {}, "jiaozhu alias add " + quote(character) + " " + quote(form) + " --kind " + kind};
+      order_.push_back(key);
+    }
+    if (std::find(s.addresses.begin(), s.addresses.end(), address) == s.addresses.end()) s.addresses.push_back(address);
+  }
+  std::vector<AliasSuggestion> result() const {
+    std::vector<AliasSuggestion> out;
+    for (const auto& key : order_) out.push_back(by_key_.at(key));
+    return out;
+  }
+
+ private:
+  std::map<std::pair<std::string, std::string>, AliasSuggestion> by_key_;
+  std::vector<std::pair<std::string, std::string>> order_;
+};
+
+void from_variants(Database& db, const std::string& s1, const std::string& s2,
+                   const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
+  for (const Variant& v : CollationRepository(db).variants(s1, s2, {VariantClass::kSubstantive}, std::nullopt)) {
+    const std::u32string a = fold_code_points(to_code_points(v.a.reading)), b = fold_code_points(to_code_points(v.b.reading));
+    for (const auto& [mine, other, other_span] : {std::tuple(a, b, &v.b), std::tuple(b, a, &v.a)}) {
+      if (!looks_like_name(other) || known.count(other)) continue;
+      const auto [lo, hi] = known.equal_range(mine);
+      for (auto it = lo; it != hi; ++it) {
+        out.add(it->second.character, other_span->reading, kind_for(other),
+                "the editions read " + other_span->reading + " where the other has " +
+                    (other_span == &v.b ? v.a.reading : v.b.reading),
+                other_span->address);
+      }
+    }
+  }
+}
+
+// Windows of the editions' text one character away from a known form.
+void near_forms(Database& db, const std::string& s1, const std::string& s2,
+                const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
+  // Each known form with one position masked (0) -> (the form, the position).
+  std::map<std::u32string, std::vector<std::pair<const std::u32string*, std::size_t>>> masked;
+  std::set<std::size_t> lengths;
+  for (const auto& [form, who] : known) {
+    if (form.size() < 3 || !looks_like_name(form)) continue;  // two-character names give too many near forms
+    lengths.insert(form.size());
+    for (std::size_t k = 0; k < form.size(); ++k) {
+      std::u32string m = form;
+      m[k] = 0;
+      masked[m].emplace_back(&form, k);
+    }
+  }
+  if (masked.empty()) return;
+  for (const std::string& siglum : {s1, s2}) {
+    SQLite::Statement q(db.sql(), "SELECT p.seq, p.text FROM passage p JOIN edition e ON e.id = p.edition_id WHERE e.siglum = ?");
+    q.bind(1, siglum);
+    while (q.executeStep()) {
+      const std::u32string raw = to_code_points(q.getColumn(1).getString());
+      const std::u32string text = fold_code_points(raw);
+      for (std::size_t len : lengths) {
+        for (std::size_t i = 0; i + len <= text.size(); ++i) {
+          const std::u32string window = text.substr(i, len);
+          if (!looks_like_name(window) || known.count(window)) continue;
+          for (std::size_t k = 0; k < len; ++k) {
+            std::u32string m = window;
+            m[k] = 0;
+            auto it = masked.find(m);
+            if (it == masked.end()) continue;
+            for (const auto& [form, position] : it->second) {
+              if (position != k) continue;
+              const auto [lo, hi] = known.equal_range(*form);
+              for (auto w = lo; w != hi; ++w) {
+                out.add(w->second.character, to_utf8(raw.substr(i, len)), "error",
+                        "differs from " + to_utf8(*form) + " by one character (" + to_utf8(raw.substr(i + k, 1)) +
+                            " for " + to_utf8(form->substr(k, 1)) + "), a likely scribal error",
+                        format_address(siglum, q.getColumn(0).getInt64()));
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<AliasSuggestion> CharacterRepository::suggest(const std::string& s1, const std::string& s2) const {
+  EditionRepository(db_).get(s1);
+  EditionRepository(db_).get(s2);
+  const auto known = known_forms(db_);
+  Suggestions out;
+  from_variants(db_, s1, s2, known, out);
+  near_forms(db_, s1, s2, known, out);
+  return out.result();
+}
+
+}  // namespace jiaozhu

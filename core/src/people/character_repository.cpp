@@ -1,0 +1,275 @@
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "jiaozhu/address.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/people.h"
+#include "jiaozhu/query.h"
+#include "jiaozhu/unicode.h"
+#include "people/mention_index.h"
+#include "util/sha256.h"
+
+namespace jiaozhu {
+namespace {
+
+std::string folded_form(const std::string& form) { return to_utf8(fold_code_points(to_code_points(form))); }
+
+bool searchable(const std::string& form) {
+  const std::u32string cps = to_code_points(form);
+  return std::any_of(cps.begin(), cps.end(), [](char32_t c) { return is_han(c) || is_letter_or_digit(c); });
+}
+
+std::vector<int64_t> ids_of(SQLite::Statement& q) {
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+}
+
+// The character ids `who` names: by name, or by any alias form, folded.
+std::vector<int64_t> resolve(Database& db, const std::string& who) {
+  SQLite::Statement q(db.sql(),
+                      "SELECT id FROM character WHERE name = ?1 UNION SELECT character_id FROM alias WHERE folded = ?2");
+  q.bind(1, who);
+  q.bind(2, folded_form(who));
+  return ids_of(q);
+}
+
+int64_t resolve_one(Database& db, const std::string& who) {
+  const auto ids = resolve(db, who);
+  if (ids.empty()) throw NotFound("no character is called '" + who + "' (add one with `jiaozhu character add`)");
+  if (ids.size() > 1) {
+    std::string names;
+    SQLite::Statement q(db.sql(), "SELECT name, substr(uuid, 1, 8) FROM character WHERE id = ?");
+    for (int64_t id : ids) {
+      q.bind(1, id);
+      if (q.executeStep()) names += (names.empty() ? "" : ", ") + q.getColumn(0).getString() + " (" + q.getColumn(1).getString() + ")";
+      q.reset();
+    }
+    throw ConflictError("'" + who + "' names " + std::to_string(ids.size()) + " characters: " + names +
+                        "; use a form only one of them has");
+  }
+  return ids.front();
+}
+
+// Passages whose text may hold `form`: the search index answers, script-blind.
+std::vector<int64_t> candidate_passages(Database& db, const std::string& form) {
+  SQLite::Statement q(db.sql(), "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ?");
+  q.bind(1, to_fts5_query(form));
+  return ids_of(q);
+}
+
+std::vector<int64_t> passages_of_alias(Database& db, int64_t alias_id) {
+  SQLite::Statement q(db.sql(), "SELECT DISTINCT passage_id FROM mention WHERE alias_id = ?");
+  q.bind(1, alias_id);
+  return ids_of(q);
+}
+
+int64_t insert_alias(Database& db, int64_t character, const std::string& form, const std::string& kind,
+                     const std::string& note) {
+  SQLite::Statement q(db.sql(),
+                      "INSERT INTO alias (uuid, character_id, form, folded, kind, note, created_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, detail::random_uuid());
+  q.bind(2, character);
+  q.bind(3, form);
+  q.bind(4, folded_form(form));
+  q.bind(5, kind);
+  if (note.empty()) q.bind(6); else q.bind(6, note);
+  q.bind(7, detail::utc_now());
+  try {
+    q.exec();
+  } catch (const SQLite::Exception& e) {
+    if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("the character has the alias '" + form + "' already");
+    throw;
+  }
+  return db.sql().getLastInsertRowid();
+}
+
+Character load(Database& db, int64_t id) {
+  Character c;
+  SQLite::Statement q(db.sql(), "SELECT id, uuid, name, coalesce(note, '') FROM character WHERE id = ?");
+  q.bind(1, id);
+  if (!q.executeStep()) throw NotFound("no character " + std::to_string(id));
+  c = {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(), {}, {}};
+  SQLite::Statement a(db.sql(),
+                      "SELECT a.id, a.uuid, a.form, a.kind, coalesce(a.note, ''), "
+                      "(SELECT count(*) FROM mention m WHERE m.alias_id = a.id) FROM alias a "
+                      "WHERE a.character_id = ? ORDER BY a.form <> ?, a.id");
+  a.bind(1, id);
+  a.bind(2, c.name);
+  while (a.executeStep()) {
+    c.aliases.push_back({a.getColumn(0).getInt64(), a.getColumn(1).getString(), a.getColumn(2).getString(),
+                         a.getColumn(3).getString(), a.getColumn(4).getString(), a.getColumn(5).getInt64()});
+  }
+  SQLite::Statement e(db.sql(),
+                      "SELECT e.siglum, count(*) FROM mention m JOIN alias a ON a.id = m.alias_id "
+                      "JOIN passage p ON p.id = m.passage_id JOIN edition e ON e.id = p.edition_id "
+                      "WHERE a.character_id = ? GROUP BY e.id ORDER BY e.siglum");
+  e.bind(1, id);
+  while (e.executeStep()) c.per_edition.emplace_back(e.getColumn(0).getString(), e.getColumn(1).getInt64());
+  return c;
+}
+
+}  // namespace
+
+Character CharacterRepository::add(const std::string& name, const std::string& note) {
+  if (!searchable(name)) throw UsageError("a character's name needs a character or letter to be found by");
+  int64_t id = 0;
+  db_.write([&] {
+    SQLite::Statement q(db_.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
+    q.bind(1, detail::random_uuid());
+    q.bind(2, name);
+    if (note.empty()) q.bind(3); else q.bind(3, note);
+    q.bind(4, detail::utc_now());
+    q.exec();
+    id = db_.sql().getLastInsertRowid();
+    insert_alias(db_, id, name, "name", "");
+    detail::MentionIndex(db_).refresh(candidate_passages(db_, name));
+  });
+  return load(db_, id);
+}
+
+Alias CharacterRepository::add_alias(const std::string& who, const std::string& form, const std::string& kind,
+                                     const std::string& note) {
+  if (!searchable(form)) throw UsageError("an alias needs a character or letter to be found by");
+  int64_t alias_id = 0;
+  db_.write([&] {
+    alias_id = insert_alias(db_, resolve_one(db_, who), form, kind.empty() ? "variant" : kind, note);
+    detail::MentionIndex(db_).refresh(candidate_passages(db_, form));
+  });
+  SQLite::Statement q(db_.sql(), "SELECT uuid, kind, coalesce(note, ''), (SELECT count(*) FROM mention WHERE alias_id = ?1) FROM alias WHERE id = ?1");
+  q.bind(1, alias_id);
+  q.executeStep();
+  return {alias_id, q.getColumn(0).getString(), form, q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getInt64()};
+}
+
+void CharacterRepository::remove_alias(const std::string& who, const std::string& form) {
+  db_.write([&] {
+    const int64_t character = resolve_one(db_, who);
+    SQLite::Statement q(db_.sql(), "SELECT id FROM alias WHERE character_id = ? AND folded = ?");
+    q.bind(1, character);
+    q.bind(2, folded_form(form));
+    if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
+    const int64_t alias = q.getColumn(0).getInt64();
+    const auto passages = passages_of_alias(db_, alias);
+    SQLite::Statement drop(db_.sql(), "DELETE FROM alias WHERE id = ?");
+    drop.bind(1, alias);
+    drop.exec();
+    detail::MentionIndex(db_).refresh(passages);  // a shorter alias may now match there
+  });
+}
+
+Character CharacterRepository::merge(const std::string& into, const std::string& from) {
+  int64_t keep = 0;
+  db_.write([&] {
+    keep = resolve_one(db_, into);
+    const int64_t gone = resolve_one(db_, from);
+    if (keep == gone) throw ConflictError("'" + into + "' and '" + from + "' are one character already");
+    const Character a = load(db_, keep), b = load(db_, gone);
+    std::vector<int64_t> touched;
+    for (const Alias& alias : b.aliases) {
+      SQLite::Statement same(db_.sql(), "SELECT id FROM alias WHERE character_id = ? AND folded = ?");
+      same.bind(1, keep);
+      same.bind(2, folded_form(alias.form));
+      if (!same.executeStep()) {
+        SQLite::Statement move(db_.sql(), "UPDATE alias SET character_id = ? WHERE id = ?");
+        move.bind(1, keep);
+        move.bind(2, alias.id);
+        move.exec();
+        continue;
+      }
+      // The kept character has this form: keep its alias, and the other's note beside its own.
+      if (!alias.note.empty()) {
+        SQLite::Statement note(db_.sql(), "UPDATE alias SET note = trim(coalesce(note, '') || char(10) || ?) WHERE id = ?");
+        note.bind(1, alias.note);
+        note.bind(2, same.getColumn(0).getInt64());
+        note.exec();
+      }
+      const auto passages = passages_of_alias(db_, alias.id);
+      touched.insert(touched.end(), passages.begin(), passages.end());
+    }
+    SQLite::Statement note(db_.sql(), "UPDATE character SET note = ? WHERE id = ?");
+    std::string merged = a.note;
+    if (!b.note.empty()) merged += (merged.empty() ? "" : "\n") + b.note;
+    if (merged.empty()) note.bind(1); else note.bind(1, merged);
+    note.bind(2, keep);
+    note.exec();
+    SQLite::Statement drop(db_.sql(), "DELETE FROM character WHERE id = ?");
+    drop.bind(1, gone);
+    drop.exec();
+    detail::MentionIndex(db_).refresh(touched);
+  });
+  return load(db_, keep);
+}
+
+void CharacterRepository::rename(const std::string& who, const std::string& new_name) {
+  if (!searchable(new_name)) throw UsageError("a character's name needs a character or letter to be found by");
+  db_.write([&] {
+    const int64_t id = resolve_one(db_, who);
+    SQLite::Statement q(db_.sql(), "UPDATE character SET name = ? WHERE id = ?");
+    q.bind(1, new_name);
+    q.bind(2, id);
+    q.exec();
+    // The new name is found in the text like the old one, which stays an alias.
+    SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
+    has.bind(1, id);
+    has.bind(2, folded_form(new_name));
+    if (!has.executeStep()) {
+      insert_alias(db_, id, new_name, "name", "");
+      detail::MentionIndex(db_).refresh(candidate_passages(db_, new_name));
+    }
+  });
+}
+
+std::vector<Character> CharacterRepository::list() const {
+  SQLite::Statement q(db_.sql(), "SELECT id FROM character ORDER BY name, id");
+  std::vector<Character> out;
+  for (int64_t id : ids_of(q)) out.push_back(load(db_, id));
+  return out;
+}
+
+Character CharacterRepository::get(const std::string& who) const { return load(db_, resolve_one(db_, who)); }
+
+std::vector<Mention> CharacterRepository::mentions(const std::string& who, const std::optional<std::string>& siglum) const {
+  const int64_t id = resolve_one(db_, who);
+  if (siglum) EditionRepository(db_).get(*siglum);
+  SQLite::Statement q(db_.sql(),
+                      "SELECT e.siglum, p.seq, m.start, m.end, a.form, a.kind, "
+                      "substr(p.text, m.start + 1, m.end - m.start), "
+                      "substr(p.text, max(1, m.start - 7), min(m.start, 8) + (m.end - m.start) + 8) "
+                      "FROM mention m JOIN alias a ON a.id = m.alias_id JOIN passage p ON p.id = m.passage_id "
+                      "JOIN edition e ON e.id = p.edition_id WHERE a.character_id = ? AND (? IS NULL OR e.siglum = ?) "
+                      "ORDER BY e.siglum, p.seq, m.start");
+  q.bind(1, id);
+  if (siglum) { q.bind(2, *siglum); q.bind(3, *siglum); } else { q.bind(2); q.bind(3); }
+  std::vector<Mention> out;
+  while (q.executeStep()) {
+    out.push_back({format_address(q.getColumn(0).getString(), q.getColumn(1).getInt64()), q.getColumn(2).getInt64(),
+                   q.getColumn(3).getInt64(), q.getColumn(4).getString(), q.getColumn(5).getString(),
+                   q.getColumn(6).getString(), q.getColumn(7).getString()});
+  }
+  return out;
+}
+
+std::vector<int64_t> CharacterRepository::passages_mentioning(const std::string& who) const {
+  SQLite::Statement q(db_.sql(),
+                      "SELECT DISTINCT m.passage_id FROM mention m JOIN alias a ON a.id = m.alias_id "
+                      "WHERE a.character_id = ? ORDER BY m.passage_id");
+  q.bind(1, resolve_one(db_, who));
+  return ids_of(q);
+}
+
+void CharacterRepository::rebuild_mentions() {
+  db_.write([&] { detail::MentionIndex(db_).rebuild(); });
+}
+
+}  // namespace jiaozhu

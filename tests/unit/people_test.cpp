@@ -1,0 +1,149 @@
+#include <SQLiteCpp/Database.h>
+
+#include <catch2/catch.hpp>
+
+#include "jiaozhu/check.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/import.h"
+#include "jiaozhu/people.h"
+#include "support.h"
+
+using namespace jiaozhu;
+
+namespace {
+
+struct Songjin {
+  jz_test::TempDir dir;
+  Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+  CharacterRepository people{db};
+  Songjin() {
+    for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
+      ImportOptions o;
+      o.work = "songjin";
+      o.siglum = siglum;
+      const std::filesystem::path path = jz_test::corpus(file);
+      import_edition(db, {&path, 1}, o, nullptr);
+    }
+  }
+};
+
+// Occurrences of `form` in an edition's folded lines, counted by plain string search.
+int64_t brute_count(const char* file, const std::string& form) {
+  const std::string needle = fold_text(form);
+  int64_t n = 0;
+  for (const std::string& line : jz_test::lines_of(jz_test::corpus(file))) {
+    const std::string text = fold_text(line);
+    for (auto at = text.find(needle); at != std::string::npos; at = text.find(needle, at + needle.size())) ++n;
+  }
+  return n;
+}
+
+int64_t count_in(const std::vector<Mention>& mentions, const std::string& siglum, const std::string& form = "") {
+  int64_t n = 0;
+  for (const Mention& m : mentions) n += m.address.starts_with(siglum + ":") && (form.empty() || m.form == form);
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("an error alias finds every mention in both editions, counted like a folded scan") {
+  Songjin s;
+  s.people.add("张若麟", "");
+  s.people.add_alias("张若麟", "张着麟", "error", "");
+  const auto mentions = s.people.mentions("张若麟", std::nullopt);
+  for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
+    INFO(siglum);
+    CHECK(count_in(mentions, siglum, "张若麟") == brute_count(file, "张若麟"));
+    CHECK(count_in(mentions, siglum, "张着麟") == brute_count(file, "张着麟"));
+    CHECK(count_in(mentions, siglum, "张着麟") == 1);
+  }
+  for (const Mention& m : mentions) CHECK(fold_text(m.text) == fold_text(m.form));  // the span is the alias, in the passage's script
+}
+
+TEST_CASE("a temple name finds the Traditional edition's 太宗 and the Simplified 皇太极") {
+  Songjin s;
+  s.people.add("皇太极", "");
+  s.people.add_alias("皇太极", "太宗", "temple", "");
+  const auto mentions = s.people.mentions("太宗", std::nullopt);  // any alias names the character
+  CHECK(count_in(mentions, "A", "太宗") == brute_count("songjin/hant.txt", "太宗"));
+  CHECK(count_in(mentions, "A", "皇太极") == 0);
+  CHECK(count_in(mentions, "B", "皇太极") == brute_count("songjin/hans.txt", "皇太极"));
+  CHECK(s.people.get("太宗").name == "皇太极");
+}
+
+TEST_CASE("alias suggest proposes 太宗 for 皇太极 from the collation, and 张着麟 as an error") {
+  Songjin s;
+  s.people.add("皇太极", "");
+  s.people.add("张若麟", "");
+  align_editions(s.db, "A", "B");
+  bool taizong = false, error = false;
+  for (const AliasSuggestion& g : s.people.suggest("A", "B")) {
+    taizong |= g.character == "皇太极" && g.form == "太宗" && g.kind == "temple";
+    error |= g.character == "张若麟" && fold_text(g.form) == fold_text("张着麟") && g.kind == "error";
+  }
+  CHECK(taizong);
+  CHECK(error);
+}
+
+TEST_CASE("the longest alias wins, and a name inside it is not counted twice") {
+  Songjin s;
+  s.people.add("张若麟", "");
+  const int64_t whole = s.people.mentions("张若麟", std::nullopt).size();
+  s.people.add("若麟", "");  // a (made-up) person whose name lies inside the other's
+  CHECK(s.people.mentions("若麟", std::nullopt).empty());
+  CHECK(static_cast<int64_t>(s.people.mentions("张若麟", std::nullopt).size()) == whole);
+}
+
+TEST_CASE("merging keeps every alias; removing one removes exactly its mentions") {
+  Songjin s;
+  s.people.add("皇太极", "清太宗");
+  s.people.add("太宗", "a second entry for the same man");
+  s.people.add_alias("太宗", "洪太主", "variant", "");
+  const auto before = s.people.mentions("皇太极", std::nullopt).size() + s.people.mentions("太宗", std::nullopt).size();
+  const Character merged = s.people.merge("皇太极", "太宗");
+  CHECK(merged.aliases.size() == 3);
+  CHECK_THAT(merged.note, Catch::Contains("清太宗") && Catch::Contains("second entry"));
+  CHECK(s.people.mentions("皇太极", std::nullopt).size() == before);
+  CHECK(s.people.list().size() == 1);
+
+  const auto all = s.people.mentions("皇太极", std::nullopt);
+  s.people.remove_alias("皇太极", "太宗");
+  const auto after = s.people.mentions("皇太极", std::nullopt);
+  CHECK(static_cast<int64_t>(after.size()) == static_cast<int64_t>(all.size()) - count_in(all, "A", "太宗") - count_in(all, "B", "太宗"));
+  CHECK_THROWS_AS(s.people.remove_alias("皇太极", "太宗"), NotFound);
+}
+
+TEST_CASE("mentions stay current when an edition is imported, and check sees them drift") {
+  Songjin s;
+  s.people.add("张若麟", "");
+  jz_test::write_file(s.dir / "c.txt", "張若麟又至。\n");
+  ImportOptions o;
+  o.work = "songjin";
+  o.siglum = "C";
+  const auto c = s.dir / "c.txt";
+  import_edition(s.db, {&c, 1}, o, nullptr);
+  CHECK(count_in(s.people.mentions("张若麟", std::nullopt), "C") == 1);
+  auto mention_faults = [&] {
+    for (const CheckResult& r : check_database(s.db)) if (r.name == "mentions") return r.faults.size();
+    return std::size_t{99};
+  };
+  CHECK(mention_faults() == 0);
+  s.db.sql().exec("DELETE FROM mention WHERE (passage_id, start) IN (SELECT passage_id, start FROM mention LIMIT 1)");
+  CHECK(mention_faults() == 1);
+  s.people.rebuild_mentions();
+  CHECK(mention_faults() == 0);
+}
+
+TEST_CASE("unknown and ambiguous names are clear errors") {
+  Songjin s;
+  CHECK_THROWS_AS(s.people.get("无名氏"), NotFound);
+  s.people.add("太宗", "唐太宗");
+  s.people.add("李世民", "");
+  s.people.add_alias("李世民", "太宗", "temple", "");
+  CHECK_THROWS_WITH(s.people.get("太宗"), Catch::Contains("names 2 characters"));
+  CHECK_THROWS_AS(s.people.add_alias("李世民", "太宗", "temple", ""), ConflictError);
+  CHECK_THROWS_AS(s.people.add("，", ""), UsageError);
+}
