@@ -1,4 +1,5 @@
 // character, alias, characters, mentions: the persons of the text.
+#include <fstream>
 #include <iostream>
 
 #include "app.h"
@@ -105,6 +106,21 @@ void add_people_commands(CLI::App& app, Globals& g) {
     Database db = g.open();
     const Character c = CharacterRepository(db).add(args->who, args->note);
     std::cout << "added " << printable(c.name) << ": " << counts_text(c.per_edition) << '\n';
+  });
+  auto* import = character->add_subcommand("import", "Add a character for each name in a file (one per line)");
+  import->add_option("FILE", args->form, "A UTF-8 file of names")->required();
+  import->callback([&g, args] {
+    std::ifstream in(args->form);
+    if (!in) throw InputError("cannot read " + args->form);
+    std::vector<std::string> names;
+    for (std::string line; std::getline(in, line);) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+      if (!line.empty()) names.push_back(line);
+    }
+    Database db = g.open();
+    const int64_t added = CharacterRepository(db).add_all(names);
+    std::cout << "added " << with_commas(added) << " characters of " << with_commas(static_cast<int64_t>(names.size()))
+              << " names; mentions found\n";
   });
   auto* show = character->add_subcommand("show", "Show a character: aliases, mention counts, first mentions");
   show->add_option("NAME", args->who, "Its name or any alias")->required();

@@ -170,3 +170,26 @@ TEST_CASE("align, links, variants and parallel on the fixture") {
   CHECK(run_jiaozhu({"--db", s.db, "link", "add", "A:1", "B:1"}).status == 0);
   CHECK(run_jiaozhu({"--db", s.db, "check"}).status == 0);
 }
+
+TEST_CASE("characters: add, alias, mentions, show, suggest, search --person") {
+  Songjin s;
+  CHECK(run_jiaozhu({"--db", s.db, "character", "add", "皇太极"}).status == 0);
+  CHECK(run_jiaozhu({"--db", s.db, "align", "A", "B"}).status == 0);
+  const auto suggest = run_jiaozhu({"--db", s.db, "alias", "suggest", "A", "B"});
+  CHECK_THAT(suggest.out, Catch::Contains("accept: jiaozhu alias add 皇太极 太宗 --kind temple"));
+  CHECK(run_jiaozhu({"--db", s.db, "alias", "add", "皇太极", "太宗", "--kind", "temple"}).status == 0);
+  const auto mentions = nlohmann::json::parse(run_jiaozhu({"--db", s.db, "mentions", "太宗", "--json"}).out);
+  CHECK(mentions["character"] == "皇太极");
+  int a = 0, b = 0;
+  for (const auto& m : mentions["mentions"]) {
+    const std::string address = m["address"];
+    (address.starts_with("A:") ? a : b)++;
+    CHECK(m["alias"] == (address.starts_with("A:") ? "太宗" : "皇太极"));
+  }
+  CHECK(a == 4);
+  CHECK(b == 16);
+  const auto person = run_jiaozhu({"--db", s.db, "search", "--person", "皇太极", "--count"});
+  CHECK(person.out == "18 passages: A 4, B 14\n");
+  CHECK(run_jiaozhu({"--db", s.db, "character", "show", "无名"}).status == 3);
+  CHECK(run_jiaozhu({"--db", s.db, "check"}).status == 0);
+}

@@ -60,6 +60,12 @@ class CharacterRepository {
 
   // Adds a character named `name` (its first alias, kind 'name').
   Character add(const std::string& name, const std::string& note);
+  // Adds a character for each name not yet a character's name, then finds
+  // the mentions of all of them in one scan; returns how many were added.
+  // One transaction: a list of thousands of persons costs one pass over the
+  // text, not one per person.
+  int64_t add_all(const std::vector<std::string>& names);
+
   // Adds `form` as an alias of the character `who` names, and finds its
   // mentions. Throws ConflictError when the character has it already.
   Alias add_alias(const std::string& who, const std::string& form, const std::string& kind, const std::string& note);

@@ -121,21 +121,47 @@ Character load(Database& db, int64_t id) {
 
 }  // namespace
 
+namespace {
+
+int64_t insert_character(Database& db, const std::string& name, const std::string& note) {
+  if (!searchable(name)) throw UsageError("'" + name + "': a character's name needs a character or letter to be found by");
+  SQLite::Statement q(db.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
+  q.bind(1, detail::random_uuid());
+  q.bind(2, name);
+  if (note.empty()) q.bind(3); else q.bind(3, note);
+  q.bind(4, detail::utc_now());
+  q.exec();
+  const int64_t id = db.sql().getLastInsertRowid();
+  insert_alias(db, id, name, "name", "");
+  return id;
+}
+
+}  // namespace
+
 Character CharacterRepository::add(const std::string& name, const std::string& note) {
-  if (!searchable(name)) throw UsageError("a character's name needs a character or letter to be found by");
   int64_t id = 0;
   db_.write([&] {
-    SQLite::Statement q(db_.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
-    q.bind(1, detail::random_uuid());
-    q.bind(2, name);
-    if (note.empty()) q.bind(3); else q.bind(3, note);
-    q.bind(4, detail::utc_now());
-    q.exec();
-    id = db_.sql().getLastInsertRowid();
-    insert_alias(db_, id, name, "name", "");
+    id = insert_character(db_, name, note);
     detail::MentionIndex(db_).refresh(candidate_passages(db_, name));
   });
   return load(db_, id);
+}
+
+int64_t CharacterRepository::add_all(const std::vector<std::string>& names) {
+  int64_t added = 0;
+  db_.write([&] {
+    SQLite::Statement exists(db_.sql(), "SELECT 1 FROM character WHERE name = ?");
+    for (const std::string& name : names) {
+      exists.bind(1, name);
+      const bool known = exists.executeStep();
+      exists.reset();
+      if (known) continue;
+      insert_character(db_, name, "");
+      ++added;
+    }
+    detail::MentionIndex(db_).rebuild();
+  });
+  return added;
 }
 
 Alias CharacterRepository::add_alias(const std::string& who, const std::string& form, const std::string& kind,
