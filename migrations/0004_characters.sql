@@ -25,9 +25,9 @@ CREATE INDEX alias_folded ON alias(folded);
 
 CREATE TABLE mention (
   passage_id INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
-  start      INTEGER NOT NULL CHECK (start >= 0),
-  end        INTEGER NOT NULL CHECK (end > start),
+  span_start INTEGER NOT NULL CHECK (span_start >= 0),
   alias_id   INTEGER NOT NULL REFERENCES alias(id) ON DELETE CASCADE,
-  PRIMARY KEY (passage_id, start, alias_id)
+  span_end   INTEGER NOT NULL CHECK (span_end > span_start),
+  PRIMARY KEY (passage_id, span_start, alias_id)
 ) WITHOUT ROWID;
 CREATE INDEX mention_alias ON mention(alias_id);

@@ -203,16 +203,18 @@ CREATE TABLE alias (
 );
 CREATE INDEX alias_folded ON alias(folded);
 
--- A mention: a span [start, end) in code points of a passage where an alias
--- is written. Derived data: at each place the longest alias wins and spans do
+-- A mention: a span [span_start, span_end) in code points of a passage where
+-- an alias is written. The key columns come first: SQLite 3.40's
+-- integrity_check reports false NULLs in a WITHOUT ROWID table whose key
+-- columns are not its leading columns. Derived data: at each place the longest alias wins and spans do
 -- not overlap, so a short name inside a longer one is not counted twice. Kept
 -- current when aliases or passages change; `jiaozhu mentions --rebuild`
 -- recomputes all of it and `jiaozhu check` compares it with a fresh scan.
 CREATE TABLE mention (
   passage_id INTEGER NOT NULL REFERENCES passage(id) ON DELETE CASCADE,
-  start      INTEGER NOT NULL CHECK (start >= 0),
-  end        INTEGER NOT NULL CHECK (end > start),
+  span_start INTEGER NOT NULL CHECK (span_start >= 0),
   alias_id   INTEGER NOT NULL REFERENCES alias(id) ON DELETE CASCADE,
-  PRIMARY KEY (passage_id, start, alias_id)
+  span_end   INTEGER NOT NULL CHECK (span_end > span_start),
+  PRIMARY KEY (passage_id, span_start, alias_id)
 ) WITHOUT ROWID;
 CREATE INDEX mention_alias ON mention(alias_id);

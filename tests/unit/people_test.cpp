@@ -131,7 +131,7 @@ TEST_CASE("mentions stay current when an edition is imported, and check sees the
     return std::size_t{99};
   };
   CHECK(mention_faults() == 0);
-  s.db.sql().exec("DELETE FROM mention WHERE (passage_id, start) IN (SELECT passage_id, start FROM mention LIMIT 1)");
+  s.db.sql().exec("DELETE FROM mention WHERE (passage_id, span_start) IN (SELECT passage_id, span_start FROM mention LIMIT 1)");
   CHECK(mention_faults() == 1);
   s.people.rebuild_mentions();
   CHECK(mention_faults() == 0);

@@ -269,12 +269,12 @@ std::vector<Mention> CharacterRepository::mentions(const std::string& who, const
   const int64_t id = resolve_one(db_, who);
   if (siglum) EditionRepository(db_).get(*siglum);
   SQLite::Statement q(db_.sql(),
-                      "SELECT e.siglum, p.seq, m.start, m.end, a.form, a.kind, "
-                      "substr(p.text, m.start + 1, m.end - m.start), "
-                      "substr(p.text, max(1, m.start - 7), min(m.start, 8) + (m.end - m.start) + 8) "
+                      "SELECT e.siglum, p.seq, m.span_start, m.span_end, a.form, a.kind, "
+                      "substr(p.text, m.span_start + 1, m.span_end - m.span_start), "
+                      "substr(p.text, max(1, m.span_start - 7), min(m.span_start, 8) + (m.span_end - m.span_start) + 8) "
                       "FROM mention m JOIN alias a ON a.id = m.alias_id JOIN passage p ON p.id = m.passage_id "
                       "JOIN edition e ON e.id = p.edition_id WHERE a.character_id = ? AND (? IS NULL OR e.siglum = ?) "
-                      "ORDER BY e.siglum, p.seq, m.start");
+                      "ORDER BY e.siglum, p.seq, m.span_start");
   q.bind(1, id);
   if (siglum) { q.bind(2, *siglum); q.bind(3, *siglum); } else { q.bind(2); q.bind(3); }
   std::vector<Mention> out;

@@ -37,7 +37,7 @@ void scan(SQLite::Statement& select, const MentionFinder& finder, const std::fun
 void write_scan(Database& db, SQLite::Statement& select) {
   const MentionFinder finder = load_finder(db);
   if (finder.empty()) return;
-  SQLite::Statement insert(db.sql(), "INSERT INTO mention (passage_id, start, end, alias_id) VALUES (?, ?, ?, ?)");
+  SQLite::Statement insert(db.sql(), "INSERT INTO mention (passage_id, span_start, span_end, alias_id) VALUES (?, ?, ?, ?)");
   scan(select, finder, [&](const Row& r) {
     insert.bind(1, std::get<0>(r));
     insert.bind(2, std::get<1>(r));
@@ -84,7 +84,7 @@ std::vector<std::string> MentionIndex::faults() const {
   std::set<Row> fresh, stored;
   SQLite::Statement select(db_.sql(), "SELECT id, text FROM passage");
   scan(select, load_finder(db_), [&](const Row& r) { fresh.insert(r); });
-  SQLite::Statement q(db_.sql(), "SELECT passage_id, start, end, alias_id FROM mention");
+  SQLite::Statement q(db_.sql(), "SELECT passage_id, span_start, span_end, alias_id FROM mention");
   while (q.executeStep()) {
     stored.insert({q.getColumn(0).getInt64(), q.getColumn(1).getInt64(), q.getColumn(2).getInt64(), q.getColumn(3).getInt64()});
   }

@@ -100,8 +100,8 @@ auto guarded(F&& f) {
 std::map<int64_t, std::vector<Span>> mentions_of(Database& db, const std::string& person) {
   const Character who = CharacterRepository(db).get(person);
   SQLite::Statement q(db.sql(),
-                      "SELECT m.passage_id, m.start, m.end FROM mention m JOIN alias a ON a.id = m.alias_id "
-                      "WHERE a.character_id = ? ORDER BY m.passage_id, m.start");
+                      "SELECT m.passage_id, m.span_start, m.span_end FROM mention m JOIN alias a ON a.id = m.alias_id "
+                      "WHERE a.character_id = ? ORDER BY m.passage_id, m.span_start");
   q.bind(1, who.id);
   std::map<int64_t, std::vector<Span>> out;
   while (q.executeStep()) {
