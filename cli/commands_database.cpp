@@ -50,7 +50,7 @@ void run_stats(const Globals& g, bool json) {
                {"works", with_commas(s.works)},
                {"editions", with_commas(s.editions)},
                {"passages", with_commas(s.passages)},
-               {"characters", with_commas(s.characters)},
+               {"text characters", with_commas(s.characters)},
                {"file size", with_commas(s.file_bytes) + " bytes"}},
               {});
 }
