@@ -76,12 +76,6 @@ std::map<std::size_t, Edge> edges(const detail::CollationText& ta, const detail:
   return out;
 }
 
-std::vector<int64_t> units_per_passage(const detail::CollationText& t) {
-  std::vector<int64_t> out(t.passages.size(), 0);
-  for (const auto& u : t.units) ++out[u.passage];
-  return out;
-}
-
 struct UnionFind {
   std::vector<std::size_t> parent;
   explicit UnionFind(std::size_t n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
@@ -189,7 +183,8 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
     const auto ta = detail::make_collation_text(texts_a), tb = detail::make_collation_text(texts_b);
     const auto alignment = detail::align_sequences(ta.keys, tb.keys);
 
-    const auto units_a = units_per_passage(ta), units_b = units_per_passage(tb);
+    const std::vector<int64_t> units_a(ta.units_per_passage.begin(), ta.units_per_passage.end());
+    const std::vector<int64_t> units_b(tb.units_per_passage.begin(), tb.units_per_passage.end());
     const std::size_t na = pa.size(), nb = pb.size();
     UnionFind groups(na + nb);
     std::vector<bool> linked(na + nb, false);

@@ -20,6 +20,7 @@ CollationText make_collation_text(std::span<const std::string> passage_texts) {
   out.units.reserve(bytes / 3 + 16);
   for (std::size_t p = 0; p < passage_texts.size(); ++p) {
     out.passages.push_back(to_code_points(passage_texts[p]));
+    out.units_per_passage.push_back(0);
     const std::u32string& text = out.passages.back();
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char32_t c = text[i];
@@ -34,6 +35,7 @@ CollationText make_collation_text(std::span<const std::string> passage_texts) {
       }
       out.keys.push_back(u.key);
       out.units.push_back(u);
+      ++out.units_per_passage.back();
     }
   }
   return out;

@@ -211,6 +211,7 @@ std::vector<Match> myers_diff(std::span<const uint32_t> a, std::span<const uint3
 
 Alignment align_sequences(std::span<const uint32_t> a, std::span<const uint32_t> b) {
   Alignment out;
+  out.matches.reserve(std::min(a.size(), b.size()));  // at most this many; growing a 50 MB vector costs page faults
   std::vector<std::ptrdiff_t> fwd, bwd;
   align_range(a, b, 0, a.size(), 0, b.size(), 16, out, fwd, bwd);
   return out;
