@@ -6,21 +6,16 @@
 # (time, peak memory, precision and recall of substantive variants) against
 # GNU diff on the same two texts written one character per line.
 # Usage: bench/align_bench.sh [characters] [build dir]
-set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
 chars=${1:-3000000}
-build=${2:-$root/build}
-jz=$build/cli/jiaozhu
-corpus=$("$root/scripts/fetch-corpus")/dist/quantangshi
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+BENCH_BUILD=${2:-}
+source "$(dirname "$0")/common.sh"
 python3 "$root/bench/make_derived_edition.py" "$corpus" "$work" "$chars" 42
 
 "$jz" --db "$work/jz.db" init >/dev/null
 "$jz" -q --db "$work/jz.db" import "$work/a.txt" --work 全宋詩 --siglum A >/dev/null
 "$jz" -q --db "$work/jz.db" import "$work/b.txt" --work 全宋詩 --siglum B >/dev/null
-/usr/bin/time -f "%e %M" -o "$work/t.align" "$jz" --db "$work/jz.db" align A B >"$work/align.out"
+/usr/bin/time -f "%e %M" -o "$work/t.align" "$jz" --db "$work/jz.db" align A B >"$work/align.out"  # its output is shown
 "$jz" --db "$work/jz.db" variants A B --class substantive --json >"$work/variants.json"
-cp "$work/variants.json" "$work/edits.json" /tmp/ 2>/dev/null || true
 
 python3 - "$work/a.txt" "$work/char.a" "$work/b.txt" "$work/char.b" <<'PY'
 import sys
@@ -46,7 +41,7 @@ for v in variants:
 print(f"{tp / max(len(variants), 1) * 100:.3f} {len(found) / max(len(edits), 1) * 100:.3f} {len(edits)} {len(variants)}")
 PY
 read -r aw am < <(tail -n 1 "$work/t.align"); read -r dw dm < <(tail -n 1 "$work/t.diff"); read -r precision recall nedits nvars <"$work/score"
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine
 echo "editions: $(wc -m <"$work/a.txt") and $(wc -m <"$work/b.txt") characters; $nedits known edits"
 sed 's/^/  /' "$work/align.out"
 printf '%-22s %8s %9s %11s %9s\n' run wall_s peak_MB precision recall

@@ -5,13 +5,8 @@
 # them and finds every mention in one scan) against one FTS phrase query per
 # name over the same index (bench/fts_phrase_baseline.cpp).
 # Usage: bench/mentions_bench.sh [build dir]
-set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-$root/build}
-jz=$build/cli/jiaozhu
-corpus=$("$root/scripts/fetch-corpus")/dist/quantangshi
-work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-mapfile -t files < <(ls "$corpus"/poet.song.*.json | sort -t. -k3 -n)
+BENCH_BUILD=${1:-}
+source "$(dirname "$0")/common.sh"
 python3 - "$corpus" "$work/names.txt" <<'PY'
 import json, os, sys
 corpus, out = sys.argv[1], sys.argv[2]
@@ -31,10 +26,9 @@ PY
 "$jz" --db "$work/jz.db" init >/dev/null
 "$jz" -q --db "$work/jz.db" import "${files[@]}" --work 全宋詩 --siglum QSS >/dev/null
 read -r bs bn bh < <("$build/bench/fts_phrase_baseline" "$work/jz.db" "$work/names.txt")
-/usr/bin/time -f "%e %M" -o "$work/t" "$jz" --db "$work/jz.db" character import "$work/names.txt" >/dev/null
-read -r jw jm < <(tail -n 1 "$work/t")
+read -r jw jm < <(measure "$jz" --db "$work/jz.db" character import "$work/names.txt")
 mentions=$(sqlite3 "$work/jz.db" "SELECT count(*) FROM mention")
-echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+machine
 echo "全宋詩 ($(wc -l <"$work/names.txt") names as aliases)"
 printf '%-34s %8s %9s %10s\n' run wall_s peak_MB found
-printf '%-34s %8s %9s %10s\n' "FTS phrase query per name" "$bs" - "$bh passages" "jiaozhu character import (scan)" "$jw" "$((jm / 1024))" "$mentions mentions"
+printf '%-34s %8s %9s %10s\n' "FTS phrase query per name" "$bs" - "$bh passages" "jiaozhu character import (scan)" "$jw" "$jm" "$mentions mentions"

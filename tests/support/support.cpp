@@ -13,6 +13,7 @@
 #include <random>
 #include <sstream>
 
+#include "jiaozhu/import.h"
 #include "util/sha256.h"
 
 extern char** environ;
@@ -81,6 +82,16 @@ RunResult run_jiaozhu(const std::vector<std::string>& args) {
   r.out = read_file(out_path);
   r.err = read_file(err_path);
   return r;
+}
+
+void import_songjin(jiaozhu::Database& db) {
+  for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
+    jiaozhu::ImportOptions o;
+    o.work = "songjin";
+    o.siglum = siglum;
+    const std::filesystem::path path = corpus(file);
+    jiaozhu::import_edition(db, {&path, 1}, o, nullptr);
+  }
 }
 
 std::u32string to_u32(const std::string& utf8) {

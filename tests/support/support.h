@@ -38,6 +38,18 @@ struct RunResult {
 // Runs the built jiaozhu binary with `args` (no shell involved).
 RunResult run_jiaozhu(const std::vector<std::string>& args);
 
+}  // namespace jz_test
+
+namespace jiaozhu {
+class Database;
+}
+
+namespace jz_test {
+
+// Imports the fixture's two editions as work "songjin": hant.txt as A,
+// hans.txt as B.
+void import_songjin(jiaozhu::Database& db);
+
 // UTF-8 to code points and back.
 std::u32string to_u32(const std::string& utf8);
 std::string to_utf8(const std::u32string& text);

@@ -19,15 +19,7 @@ struct Songjin {
   jz_test::TempDir dir;
   Database db = Database::open(dir / "t.db", OpenMode::kCreate);
   CharacterRepository people{db};
-  Songjin() {
-    for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
-      ImportOptions o;
-      o.work = "songjin";
-      o.siglum = siglum;
-      const std::filesystem::path path = jz_test::corpus(file);
-      import_edition(db, {&path, 1}, o, nullptr);
-    }
-  }
+  Songjin() { jz_test::import_songjin(db); }
 };
 
 // Occurrences of `form` in an edition's folded lines, counted by plain string search.

@@ -23,15 +23,7 @@ using Hits = std::set<std::string>;
 struct Songjin {
   jz_test::TempDir dir;
   Database db = Database::open(dir / "t.db", OpenMode::kCreate);
-  Songjin() {
-    for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
-      ImportOptions o;
-      o.work = "songjin";
-      o.siglum = siglum;
-      const std::filesystem::path path = jz_test::corpus(file);
-      import_edition(db, {&path, 1}, o, nullptr);
-    }
-  }
+  Songjin() { jz_test::import_songjin(db); }
   Hits hits(const std::string& query, std::vector<std::string> editions = {}) {
     SearchRequest r;
     r.query = query;
