@@ -7,13 +7,16 @@ using namespace jiaozhu;
 
 TEST_CASE("terms become quoted FTS5 strings") {
   CHECK(to_fts5_query("张若") == "\"张若\"");
-  CHECK(to_fts5_query("洪承畴  曹变蛟") == "\"洪承畴\" \"曹变蛟\"");
+  CHECK(to_fts5_query("洪承畴  曹变蛟") == "\"洪承畴\" AND \"曹变蛟\"");
   CHECK(to_fts5_query("a OR b NOT c") == "\"a\" OR \"b\" NOT \"c\"");
-  CHECK(to_fts5_query("(甲 OR 乙) 丙") == "(\"甲\" OR \"乙\") \"丙\"");
+  CHECK(to_fts5_query("(甲 OR 乙) 丙") == "(\"甲\" OR \"乙\") AND \"丙\"");
+  // Found by fuzz_query: FTS5 refuses a phrase beside a parenthesis without AND.
+  CHECK(to_fts5_query("0(i)") == "\"0\" AND (\"i\")");
+  CHECK(to_fts5_query("(a)(b)") == "(\"a\") AND (\"b\")");
   CHECK(to_fts5_query("\"张 若\"") == "\"张 若\"");
   CHECK(to_fts5_query("xin*") == "\"xin\" *");
-  CHECK(to_fts5_query("甲 ， 乙") == "\"甲\" \"乙\"");  // punctuation-only terms are dropped
-  CHECK(to_fts5_query("NEAR(a b)") == "\"NEAR\" (\"a\" \"b\")");  // no FTS5 function reaches FTS5
+  CHECK(to_fts5_query("甲 ， 乙") == "\"甲\" AND \"乙\"");  // punctuation-only terms are dropped
+  CHECK(to_fts5_query("NEAR(a b)") == "\"NEAR\" AND (\"a\" AND \"b\")");  // no FTS5 function reaches FTS5
 }
 
 TEST_CASE("malformed queries are usage errors that do not mention FTS5") {
@@ -28,4 +31,8 @@ TEST_CASE("malformed queries are usage errors that do not mention FTS5") {
   }
   CHECK_THROWS_WITH(to_fts5_query(std::string(kMaxQueryCodePoints + 1, 'a')), Catch::Contains("longer than"));
   CHECK_THROWS_WITH(to_fts5_query("\xff"), Catch::Contains("UTF-8"));
+  // Found by fuzz_query: a NUL or control character inside a quoted term
+  // reached FTS5, which refused it with a syntax error.
+  CHECK_THROWS_WITH(to_fts5_query(std::string("张若 OR \"x\xc3\xac\x01\0\0\x1cng\"", 17)), Catch::Contains("control character"));
+  CHECK_THROWS_AS(to_fts5_query(std::string("a\0b", 3)), UsageError);
 }

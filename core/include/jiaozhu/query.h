@@ -22,7 +22,8 @@ inline constexpr std::size_t kMaxQueryCodePoints = 1000;
 // searchable characters (punctuation only) are dropped. Throws UsageError
 // with a one-line explanation for a malformed query: an unbalanced quote or
 // parenthesis, an operator without operands, a prefix * after a non-Latin
-// term, nothing searchable, or a query over kMaxQueryCodePoints.
+// term, nothing searchable, a control character, or a query over
+// kMaxQueryCodePoints.
 std::string to_fts5_query(std::string_view query);
 
 }  // namespace jiaozhu

@@ -111,6 +111,10 @@ void check_grammar(const std::vector<Piece>& pieces) {
 
 std::string to_fts5_query(std::string_view query) {
   if (first_invalid_utf8(query)) bad("the query is not valid UTF-8");
+  // FTS5 stops parsing at a NUL and refuses other control characters.
+  for (unsigned char c : query) {
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) bad("the query holds a control character");
+  }
   if (code_points(query) > kMaxQueryCodePoints) {
     bad("the query is longer than " + std::to_string(kMaxQueryCodePoints) + " characters");
   }
@@ -118,8 +122,14 @@ std::string to_fts5_query(std::string_view query) {
   const std::vector<Piece> pieces = lex(normalized);
   check_grammar(pieces);
   std::string out;
+  bool after_operand = false;  // the last piece ended an operand: a term or ')'
   for (const Piece& p : pieces) {
+    const bool starts_operand = p.kind == Kind::kTerm || p.kind == Kind::kOpen;
+    // FTS5 joins adjacent phrases by AND but refuses a phrase beside a
+    // parenthesis ("a" ("b")): every implicit AND is written out.
+    if (after_operand && starts_operand) out += " AND";
     if (!out.empty() && p.kind != Kind::kClose && out.back() != '(') out += ' ';
+    after_operand = p.kind == Kind::kTerm || p.kind == Kind::kClose;
     switch (p.kind) {
       case Kind::kTerm: out += p.text; break;
       case Kind::kAnd: out += "AND"; break;
