@@ -58,9 +58,8 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-RunResult run_jiaozhu(const std::vector<std::string>& args) {
-  TempDir capture;
-  const auto out_path = capture / "out", err_path = capture / "err";
+RunningJiaozhu::RunningJiaozhu(const std::vector<std::string>& args) {
+  const auto out_path = capture_ / "out", err_path = capture_ / "err";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -75,14 +74,20 @@ RunResult run_jiaozhu(const std::vector<std::string>& args) {
   const int spawned = posix_spawn(&pid, JZ_BINARY, &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   REQUIRE(spawned == 0);
+  pid_ = pid;
+}
+
+RunResult RunningJiaozhu::finish() {
   int status = 0;
-  ::waitpid(pid, &status, 0);
+  ::waitpid(pid_, &status, 0);
   RunResult r;
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = read_file(out_path);
-  r.err = read_file(err_path);
+  r.out = read_file(capture_ / "out");
+  r.err = read_file(capture_ / "err");
   return r;
 }
+
+RunResult run_jiaozhu(const std::vector<std::string>& args) { return RunningJiaozhu(args).finish(); }
 
 void import_songjin(jiaozhu::Database& db) {
   for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {

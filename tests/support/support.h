@@ -38,6 +38,18 @@ struct RunResult {
 // Runs the built jiaozhu binary with `args` (no shell involved).
 RunResult run_jiaozhu(const std::vector<std::string>& args);
 
+// The built binary started with `args`, running beside the test until
+// finish() waits for it.
+class RunningJiaozhu {
+ public:
+  explicit RunningJiaozhu(const std::vector<std::string>& args);
+  RunResult finish();
+
+ private:
+  TempDir capture_;
+  int pid_ = -1;
+};
+
 }  // namespace jz_test
 
 namespace jiaozhu {
