@@ -12,11 +12,6 @@ namespace jiaozhu {
 
 class Database;
 
-// The alias kinds of the China Biographical Database's alternate names;
-// others are accepted as free text.
-inline constexpr const char* kAliasKinds[] = {"name",  "courtesy", "style", "temple",
-                                              "posthumous", "title", "error", "variant"};
-
 struct Alias {
   int64_t id = 0;
   std::string uuid;
@@ -83,8 +78,6 @@ class CharacterRepository {
   // Every mention of the character, in passage order; of one edition when
   // `siglum` is given.
   std::vector<Mention> mentions(const std::string& who, const std::optional<std::string>& siglum) const;
-  // Passage ids that mention the character.
-  std::vector<int64_t> passages_mentioning(const std::string& who) const;
 
   // Recomputes every mention.
   void rebuild_mentions();

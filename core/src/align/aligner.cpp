@@ -98,10 +98,11 @@ std::span<const uint32_t> passage_keys(const detail::CollationText& t, const std
   return std::span<const uint32_t>(t.keys).subspan(first[p], first[p + 1] - first[p]);
 }
 
+// Where each passage's units start (and one past the last): units are in
+// passage order, so this is the running sum of the counts per passage.
 std::vector<std::size_t> first_units(const detail::CollationText& t) {
-  std::vector<std::size_t> first(t.passages.size() + 1, t.units.size());
-  for (std::size_t i = t.units.size(); i-- > 0;) first[t.units[i].passage] = i;
-  for (std::size_t p = t.passages.size(); p-- > 0;) first[p] = std::min(first[p], first[p + 1]);
+  std::vector<std::size_t> first(t.passages.size() + 1, 0);
+  for (std::size_t p = 0; p < t.passages.size(); ++p) first[p + 1] = first[p] + t.units_per_passage[p];
   return first;
 }
 

@@ -5,12 +5,6 @@
 
 namespace jiaozhu::detail {
 
-std::u32string CollationText::gap_after(std::size_t i) const {
-  if (i + 1 >= units.size() || boundary_after(i)) return {};
-  const std::u32string& text = passages[units[i].passage];
-  return text.substr(units[i].end(), units[i + 1].begin - units[i].end());
-}
-
 CollationText make_collation_text(std::span<const std::string> passage_texts) {
   CollationText out;
   std::size_t bytes = 0;

@@ -25,12 +25,7 @@ struct CollationText {
   std::vector<std::u32string> passages;  // the texts, as code points
   std::vector<uint32_t> keys;            // keys[i] == units[i].key, for the aligners
   std::vector<Unit> units;
-  std::vector<uint32_t> units_per_passage;
-
-  // The text between unit i and unit i + 1 when both lie in one passage.
-  std::u32string gap_after(std::size_t i) const;
-  // True when unit i + 1 starts another passage.
-  bool boundary_after(std::size_t i) const { return i + 1 < units.size() && units[i + 1].passage != units[i].passage; }
+  std::vector<uint32_t> units_per_passage;  // units are stored in passage order
 };
 
 CollationText make_collation_text(std::span<const std::string> passage_texts);

@@ -286,14 +286,6 @@ std::vector<Mention> CharacterRepository::mentions(const std::string& who, const
   return out;
 }
 
-std::vector<int64_t> CharacterRepository::passages_mentioning(const std::string& who) const {
-  SQLite::Statement q(db_.sql(),
-                      "SELECT DISTINCT m.passage_id FROM mention m JOIN alias a ON a.id = m.alias_id "
-                      "WHERE a.character_id = ? ORDER BY m.passage_id");
-  q.bind(1, resolve_one(db_, who));
-  return ids_of(q);
-}
-
 void CharacterRepository::rebuild_mentions() {
   db_.write([&] { detail::MentionIndex(db_).rebuild(); });
 }
