@@ -33,13 +33,11 @@ using detail::CollatedPassage;
 
 // Passage ids held by manual links between the two editions.
 std::set<int64_t> manually_linked(Database& db, int64_t a, int64_t b) {
-  SQLite::Statement q(db.sql(),
-                      "SELECT lp.passage_id FROM link l JOIN link_passage lp ON lp.link_id = l.id "
-                      "WHERE l.origin = 'manual' "
-                      "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = ?1) "
-                      "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = ?2)");
-  q.bind(1, a);
-  q.bind(2, b);
+  SQLite::Statement q(db.sql(), std::string("SELECT lp.passage_id FROM link l JOIN link_passage lp ON lp.link_id = l.id "
+                                            "WHERE l.origin = 'manual' AND ") +
+                                    detail::kLinkJoinsEditions);
+  q.bind(":ea", a);
+  q.bind(":eb", b);
   std::set<int64_t> out;
   while (q.executeStep()) out.insert(q.getColumn(0).getInt64());
   return out;

@@ -20,11 +20,6 @@ namespace {
 constexpr VariantClass kClasses[] = {VariantClass::kScript, VariantClass::kGlyph, VariantClass::kPunct,
                                      VariantClass::kPinyin, VariantClass::kBreak, VariantClass::kSubstantive};
 
-// Links that hold passages of both editions.
-constexpr char kLinksOfPair[] =
-    "l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :ea) "
-    "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :eb)";
-
 std::vector<Link> read_links(Database& db, const std::string& where, const std::function<void(SQLite::Statement&)>& bind,
                              int64_t edition_a) {
   SQLite::Statement q(db.sql(),
@@ -92,7 +87,7 @@ VariantClass parse_variant_class(std::string_view name) {
 std::vector<Link> CollationRepository::links(const std::string& a, const std::string& b) const {
   EditionRepository editions(db_);
   const Edition ea = editions.get(a), eb = editions.get(b);
-  auto out = read_links(db_, kLinksOfPair, [&](SQLite::Statement& q) {
+  auto out = read_links(db_, detail::kLinkJoinsEditions, [&](SQLite::Statement& q) {
     q.bind(":ea", ea.id);
     q.bind(":eb", eb.id);
   }, ea.id);
@@ -138,7 +133,7 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
                       "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
                       "FROM link l JOIN variant v ON v.link_id = l.id "
                       "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b "
-                      "WHERE " + std::string(kLinksOfPair) + " "
+                      "WHERE " + std::string(detail::kLinkJoinsEditions) + " "
                       "AND (:passage IS NULL OR l.id IN (SELECT link_id FROM link_passage WHERE passage_id = :passage)) "
                       "AND (:passage IS NULL OR v.passage_a = :passage OR v.passage_b = :passage) "
                       "AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes)))");

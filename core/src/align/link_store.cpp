@@ -122,14 +122,9 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
 }
 
 void delete_auto_links(Database& db, int64_t edition_a, int64_t edition_b) {
-  SQLite::Statement q(db.sql(),
-                      "DELETE FROM link WHERE origin = 'auto' "
-                      "AND id IN (SELECT lp.link_id FROM link_passage lp JOIN passage p ON p.id = lp.passage_id "
-                      "           WHERE p.edition_id = ?1) "
-                      "AND id IN (SELECT lp.link_id FROM link_passage lp JOIN passage p ON p.id = lp.passage_id "
-                      "           WHERE p.edition_id = ?2)");
-  q.bind(1, edition_a);
-  q.bind(2, edition_b);
+  SQLite::Statement q(db.sql(), std::string("DELETE FROM link AS l WHERE l.origin = 'auto' AND ") + kLinkJoinsEditions);
+  q.bind(":ea", edition_a);
+  q.bind(":eb", edition_b);
   q.exec();
 }
 

@@ -75,6 +75,12 @@ class LinkWriter {
 std::string variant_uuid(const std::string& link_uuid, std::string_view variant_class, int64_t seq_a, int64_t start_a,
                          int64_t end_a, int64_t seq_b, int64_t start_b, int64_t end_b);
 
+// An SQL condition on a link aliased `l`: it holds passages of the edition
+// bound to :ea and of the one bound to :eb. Statements bind both by name.
+inline constexpr char kLinkJoinsEditions[] =
+    "l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :ea) "
+    "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :eb)";
+
 // Deletes the automatic links between the two editions (with their variants).
 void delete_auto_links(Database& db, int64_t edition_a, int64_t edition_b);
 
