@@ -1,10 +1,13 @@
 // editions, show: reading what was imported.
 #include <iostream>
+#include <map>
 
 #include "app.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
+#include "notes_output.h"
 #include "output.h"
 
 namespace jiaozhu::cli {
@@ -40,9 +43,46 @@ void run_editions(const Globals& g, bool json) {
   print_table(rows, {3, 4});
 }
 
+// Passages shown with their notes' spans marked and the notes listed under
+// them; notes of linked passages in other editions are shown too, mapped
+// through the alignment, when few passages are shown.
+constexpr std::size_t kMaxPassagesWithMappedNotes = 50;
+
+struct NotesOf {
+  std::vector<Note> own;
+  std::vector<MappedNote> mapped;
+};
+
+std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, const std::vector<Passage>& passages) {
+  std::map<std::string, NotesOf> out;
+  NoteRepository repo(db);
+  NoteFilter f;
+  f.address = where;
+  for (Note& n : repo.list(f)) out[n.address].own.push_back(std::move(n));
+  if (passages.size() <= kMaxPassagesWithMappedNotes) {
+    for (const Passage& p : passages) {
+      const std::string address = format_address(p.siglum, p.seq);
+      out[address].mapped = repo.mapped_onto(address);
+    }
+  }
+  return out;
+}
+
+std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes) {
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  for (const Note& n : notes.own) {
+    if (n.target == NoteTarget::kSpan && !n.orphaned) spans.emplace_back(n.start, n.end);
+    else spans.emplace_back(0, 0);
+  }
+  for (const MappedNote& m : notes.mapped) spans.emplace_back(m.start, m.end);
+  return spans;
+}
+
+void print_notes_under(const NotesOf& notes, const std::string& indent);
+
 // Prints one passage; its title and author only when they differ from the
 // passage before (`previous`), so paragraphs of one poem are not re-headed.
-void print_passage(const Passage& p, const Passage* previous) {
+void print_passage(const Passage& p, const Passage* previous, const NotesOf* notes) {
   const std::string address = format_address(p.siglum, p.seq);
   const bool same_heading = previous && previous->title == p.title && previous->author == p.author;
   if ((p.title || p.author) && !same_heading) {
@@ -51,26 +91,55 @@ void print_passage(const Passage& p, const Passage* previous) {
   }
   // Continuation lines of a multi-line passage (a poem) line up under the text.
   const std::string indent(address.size() + 2, ' ');
-  std::string text = printable(p.text);
+  std::string text = notes ? mark_spans(p.text, note_marks(spans_of(*notes), 1)) : printable(p.text);
   for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1)) {
     text.insert(at + 1, indent);
   }
   std::cout << ((p.title || p.author) && !same_heading ? indent : address + "  ") << text << '\n';
+  if (notes) print_notes_under(*notes, indent);
+}
+
+void print_notes_under(const NotesOf& notes, const std::string& indent) {
+  std::size_t k = 1;
+  for (const Note& n : notes.own) {
+    std::cout << indent << "[" << k++ << "] " << n.uuid.substr(0, 8) << ' ' << printable(n.current.author) << ": "
+              << printable(n.current.body) << '\n';
+  }
+  for (const MappedNote& m : notes.mapped) {
+    std::cout << indent << "[" << k++ << "] " << m.note.uuid.substr(0, 8) << " (on " << m.note.address << " 「"
+              << printable(m.note.exact) << "」) " << printable(m.note.current.author) << ": "
+              << printable(m.note.current.body) << '\n';
+  }
 }
 
 void run_show(const Globals& g, const std::string& where, bool json) {
   Database db = g.open();
   const auto passages = PassageRepository(db).get(parse_address(where));
+  const auto notes = notes_of(db, where, passages);
+  auto find = [&](const Passage& p) {
+    auto it = notes.find(format_address(p.siglum, p.seq));
+    return it == notes.end() ? nullptr : &it->second;
+  };
   if (!json) {
-    for (std::size_t i = 0; i < passages.size(); ++i) print_passage(passages[i], i ? &passages[i - 1] : nullptr);
+    for (std::size_t i = 0; i < passages.size(); ++i) print_passage(passages[i], i ? &passages[i - 1] : nullptr, find(passages[i]));
     return;
   }
   auto list = nlohmann::ordered_json::array();
   for (const Passage& p : passages) {
+    auto notes_json = nlohmann::ordered_json::array();
+    if (const NotesOf* n = find(p)) {
+      for (const Note& own : n->own) notes_json.push_back(note_json(own));
+      for (const MappedNote& m : n->mapped) {
+        auto doc = note_json(m.note);
+        doc["shown_at"] = {{"address", m.address}, {"start", m.start}, {"end", m.end}};
+        notes_json.push_back(doc);
+      }
+    }
     list.push_back({{"address", format_address(p.siglum, p.seq)}, {"siglum", p.siglum}, {"n", p.seq},
                     {"text", p.text}, {"title", optional_json(p.title)}, {"author", optional_json(p.author)},
                     {"ref", optional_json(p.ref)},
-                    {"source_line", p.source_line ? nlohmann::ordered_json(*p.source_line) : nullptr}});
+                    {"source_line", p.source_line ? nlohmann::ordered_json(*p.source_line) : nullptr},
+                    {"notes", notes_json}});
   }
   print_json({{"passages", list}});
 }

@@ -125,28 +125,6 @@ void run_variants(const Globals& g, const VariantArgs& args) {
 }
 
 // The passage text with the variants of one side marked [like this].
-std::string marked(const std::string& text, std::vector<std::pair<int64_t, int64_t>> spans, bool terminal) {
-  std::sort(spans.begin(), spans.end());
-  const std::u32string cps = to_code_points(text);
-  std::string out;
-  std::size_t next = 0;
-  const std::string open = terminal ? "\033[1m[" : "[", close = terminal ? "]\033[0m" : "]";
-  for (std::size_t i = 0; i <= cps.size(); ++i) {
-    while (next < spans.size() && spans[next].first == static_cast<int64_t>(i)) {
-      out += open;
-      if (spans[next].second == spans[next].first) out += close;
-      if (spans[next].second != spans[next].first) break;
-      ++next;
-    }
-    if (i < cps.size()) out += to_utf8(cps.substr(i, 1));
-    if (next < spans.size() && spans[next].first != spans[next].second && spans[next].second == static_cast<int64_t>(i + 1)) {
-      out += close;
-      ++next;
-    }
-  }
-  return printable(out);
-}
-
 void run_parallel(const Globals& g, const std::string& address, const std::string& with) {
   Database db = g.open();
   CollationRepository repo(db);
@@ -173,7 +151,9 @@ void run_parallel(const Globals& g, const std::string& address, const std::strin
         if (s.address == addr) spans.emplace_back(s.start, s.end);
       }
       const Passage p = passages.get(parse_address(addr)).front();
-      std::cout << addr << "  " << marked(p.text, spans, terminal) << '\n';
+      std::vector<SpanMark> marks;
+      for (const auto& [start, end] : spans) marks.push_back({start, end, terminal ? "\033[1m[" : "[", terminal ? "]\033[0m" : "]"});
+      std::cout << addr << "  " << mark_spans(p.text, marks) << '\n';
     }
     std::vector<std::vector<std::string>> rows;
     for (const Variant& v : variants) {

@@ -15,6 +15,7 @@ struct ImportArgs {
   std::string work, siglum, title;
   std::string script = "auto", format = "auto", encoding = "auto";
   bool split_paragraphs = false;
+  bool replace = false;
   bool json = false;
 };
 
@@ -27,6 +28,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   o.format = parse_format(a.format);
   o.encoding = parse_encoding(a.encoding);
   o.split_paragraphs = a.split_paragraphs;
+  o.replace = a.replace;
   const std::vector<std::filesystem::path> files(a.files.begin(), a.files.end());
 
   const auto start = std::chrono::steady_clock::now();
@@ -49,7 +51,8 @@ void run_import(const Globals& g, const ImportArgs& a) {
   if (a.json) {
     print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
                 {"characters", r.characters}, {"script", std::string(to_string(r.script))},
-                {"encodings", r.encodings}, {"warnings", r.warnings}, {"seconds", seconds}});
+                {"encodings", r.encodings}, {"warnings", r.warnings}, {"replaced", r.replaced},
+                {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"seconds", seconds}});
     return;
   }
   if (r.unchanged) {
@@ -61,13 +64,18 @@ void run_import(const Globals& g, const ImportArgs& a) {
   std::cout << "imported " << r.siglum << " (" << printable(o.work) << "): " << with_commas(r.passages)
             << " passages, " << with_commas(r.characters) << " characters, " << to_string(r.script) << ", "
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
+  if (r.replaced) {
+    std::cout << "replaced the old text: " << with_commas(r.links_removed) << " links removed (run `jiaozhu align` again)";
+    if (r.notes_orphaned) std::cout << "; " << r.notes_orphaned << " notes orphaned (see `jiaozhu notes --orphaned`)";
+    std::cout << '\n';
+  }
 }
 
 }  // namespace
 
 void add_import_command(CLI::App& app, Globals& g) {
   auto args = std::make_shared<ImportArgs>();
-  auto* cmd = app.add_subcommand("import", "Import text or JSON files as a new edition of a work");
+  auto* cmd = app.add_subcommand("import", "Import text or JSON files as a new edition of a work (or --replace one)");
   cmd->add_option("FILE", args->files, "Source files, read in order into one edition")->required();
   cmd->add_option("--work", args->work, "The work this edition is a witness of (created if new)")->required();
   cmd->add_option("--siglum", args->siglum, "Short name to cite the edition by (A, B, Song1)")->required();
@@ -80,6 +88,8 @@ void add_import_command(CLI::App& app, Globals& g) {
       ->check(CLI::IsMember({"auto", "utf-8", "utf8", "gb18030", "big5", "utf-16", "utf16"}));
   cmd->add_flag("--split-paragraphs", args->split_paragraphs,
                 "JSON: each string of \"paragraphs\" is its own passage");
+  cmd->add_flag("--replace", args->replace,
+                "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");
   cmd->add_flag("--json", args->json, "Print the summary as JSON");
   cmd->callback([&g, args] { run_import(g, *args); });
 }

@@ -51,6 +51,7 @@ int run(int argc, char** argv) {
   add_search_commands(app, g);
   add_collation_commands(app, g);
   add_people_commands(app, g);
+  add_note_commands(app, g);
 
   try {
     app.parse(argc, argv);

@@ -4,8 +4,11 @@
 #include <unicode/utf8.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
+
+#include "jiaozhu/unicode.h"
 
 namespace jiaozhu::cli {
 
@@ -34,6 +37,32 @@ std::string printable(std::string_view text) {
     }
   }
   return out;
+}
+
+std::string mark_spans(const std::string& text, const std::vector<SpanMark>& marks) {
+  const std::u32string cps = to_code_points(text);
+  const auto size = static_cast<int64_t>(cps.size());
+  std::vector<std::string> closes(cps.size() + 1), opens(cps.size() + 1);
+  for (const SpanMark& m : marks) {
+    const auto s = static_cast<std::size_t>(std::clamp<int64_t>(m.start, 0, size));
+    const auto e = static_cast<std::size_t>(std::clamp<int64_t>(m.end, static_cast<int64_t>(s), size));
+    if (s == e) {
+      opens[s] += m.open + m.close;
+    } else {
+      opens[s] += m.open;
+      closes[e] = m.close + closes[e];
+    }
+  }
+  // The text is made printable, the marks (which may be terminal escapes) are not.
+  std::string out, run;
+  for (std::size_t i = 0; i <= cps.size(); ++i) {
+    if (!closes[i].empty() || !opens[i].empty()) {
+      out += printable(run) + closes[i] + opens[i];
+      run.clear();
+    }
+    if (i < cps.size()) append_utf8(run, cps[i]);
+  }
+  return out + printable(run);
 }
 
 std::size_t display_width(std::string_view text) {

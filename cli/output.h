@@ -21,6 +21,16 @@ bool stderr_is_tty();
 // shown as \x1b-style escapes, so that no stored text drives the terminal.
 std::string printable(std::string_view text);
 
+// `text` with `open` inserted before code point `start` and `close` after
+// `end` - 1 of each mark (an empty mark puts both at `start`); the text is
+// made printable, the marks are written as given (they may be escapes). Marks may nest; where one ends and another starts at the same
+// place, the end comes first.
+struct SpanMark {
+  int64_t start = 0, end = 0;
+  std::string open, close;
+};
+std::string mark_spans(const std::string& text, const std::vector<SpanMark>& marks);
+
 // Columns of a terminal that `text` takes (East Asian wide characters take 2).
 std::size_t display_width(std::string_view text);
 

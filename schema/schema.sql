@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 4.
+-- jiaozhu schema, current version: 5.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -218,3 +218,95 @@ CREATE TABLE mention (
   PRIMARY KEY (passage_id, span_start, alias_id)
 ) WITHOUT ROWID;
 CREATE INDEX mention_alias ON mention(alias_id);
+
+-- A note: a scholar's annotation. This row is its identity and target; what
+-- it says lives in its revisions, which are only ever added (below).
+-- `target` is what it is on:
+--   span       words of a passage: [span_start, span_end) in code points of
+--              the text of passage `passage_seq` of edition `edition_id`,
+--              and a W3C TextQuoteSelector: quote_exact, the words, with up
+--              to 32 code points of quote_prefix and quote_suffix around
+--              them, by which the span is found again when the text changes
+--              (a corrected edition re-imported with --replace);
+--   passage    a whole passage (edition_id, passage_seq);
+--   link, variant, character   named by target_uuid, their identity across
+--              copies (a variant's uuid is derived, see the variant table).
+-- A passage is named by (edition, seq), not passage.id, because passages are
+-- replaced when an edition is re-imported while its notes must survive.
+-- `orphaned` = 1 when the quote was not found again: the note is kept, with
+-- the place it had last, and listed by `notes --orphaned`; never dropped.
+-- The anchor columns are this copy's placement: merge carries the quote and
+-- places it in the receiving copy's text.
+CREATE TABLE note (
+  id           INTEGER PRIMARY KEY,
+  uuid         TEXT NOT NULL UNIQUE,
+  target       TEXT NOT NULL
+               CHECK (target IN ('span', 'passage', 'link', 'variant', 'character')),
+  edition_id   INTEGER REFERENCES edition(id),
+  passage_seq  INTEGER CHECK (passage_seq >= 1),
+  span_start   INTEGER CHECK (span_start >= 0),
+  span_end     INTEGER CHECK (span_end >= span_start),
+  quote_exact  TEXT,
+  quote_prefix TEXT,
+  quote_suffix TEXT,
+  target_uuid  TEXT,
+  orphaned     INTEGER NOT NULL DEFAULT 0 CHECK (orphaned IN (0, 1)),
+  created_at   TEXT NOT NULL,
+  CHECK ((target IN ('span', 'passage')) = (edition_id IS NOT NULL AND passage_seq IS NOT NULL)),
+  CHECK ((target = 'span') = (span_start IS NOT NULL AND span_end IS NOT NULL AND quote_exact IS NOT NULL)),
+  CHECK ((target IN ('link', 'variant', 'character')) = (target_uuid IS NOT NULL))
+);
+CREATE INDEX note_passage ON note(edition_id, passage_seq);
+CREATE INDEX note_target ON note(target_uuid);
+
+-- A revision of a note: its body, tags (note_tag), motivation (from the W3C
+-- Web Annotation vocabulary) and whether it is removed, as one author wrote
+-- it at one time. Revisions are immutable and never deleted: `note edit`,
+-- `note rm` (deleted = 1) and `note restore` each add one, whose parent
+-- (note_revision_parent) is the revision it replaces. Two copies edited
+-- apart each add revisions with the same parent; after a merge the note has
+-- two heads (revisions no revision names as parent) and is in conflict
+-- until `note resolve` adds a revision with both as parents.
+-- `head` caches "no revision names this one as parent" (check verifies it).
+-- `created_at` has milliseconds: a note's history is shown in time order,
+-- then uuid order, the same in every copy.
+CREATE TABLE note_revision (
+  id         INTEGER PRIMARY KEY,
+  uuid       TEXT NOT NULL UNIQUE,
+  note_id    INTEGER NOT NULL REFERENCES note(id),
+  author     TEXT NOT NULL CHECK (length(author) >= 1),
+  created_at TEXT NOT NULL,
+  motivation TEXT NOT NULL
+             CHECK (motivation IN ('commenting', 'correcting', 'identifying', 'linking',
+                                   'questioning', 'tagging')),
+  body       TEXT NOT NULL,
+  deleted    INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+  head       INTEGER NOT NULL DEFAULT 1 CHECK (head IN (0, 1))
+);
+CREATE INDEX note_revision_note ON note_revision(note_id, head);
+
+CREATE TABLE note_revision_parent (
+  revision_id INTEGER NOT NULL REFERENCES note_revision(id),
+  parent_id   INTEGER NOT NULL REFERENCES note_revision(id),
+  PRIMARY KEY (revision_id, parent_id)
+) WITHOUT ROWID;
+CREATE INDEX note_revision_parent_parent ON note_revision_parent(parent_id);
+
+-- The tags of a revision (a tag is part of the revision: editing tags is a
+-- revision like editing the text).
+CREATE TABLE note_tag (
+  revision_id INTEGER NOT NULL REFERENCES note_revision(id),
+  tag         TEXT NOT NULL CHECK (length(tag) BETWEEN 1 AND 100),
+  PRIMARY KEY (revision_id, tag)
+) WITHOUT ROWID;
+CREATE INDEX note_tag_tag ON note_tag(tag);
+
+-- Full-text index over the bodies of the revisions that are heads and not
+-- removed (rowid = note_revision.id), made by the same tokenizer as
+-- passage_fts, so `note search` folds scripts like `search`. It keeps its
+-- own copy of those bodies: an external-content index over note_revision
+-- would have to index every revision to pass FTS5's integrity-check.
+CREATE VIRTUAL TABLE note_fts USING fts5(
+  body,
+  tokenize = 'jiaozhu'
+);

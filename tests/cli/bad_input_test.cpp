@@ -111,5 +111,5 @@ TEST_CASE("databases that cannot be used are refused untouched") {
 TEST_CASE("a conflicting siglum is refused") {
   Db db;
   db.refused({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "A"}, 6,
-             "siglum A already names another edition");
+             "siglum A already names another text of work 'songjin'; choose another --siglum, or give --replace");
 }

@@ -93,6 +93,12 @@ class CollationRepository {
   // on both sides or editions of different works.
   Link add_manual_link(const std::string& a, const std::string& b);
 
+  // The variant or link whose uuid begins with `prefix`, scanning them all
+  // (variants have no stored uuid). Throws NotFound, or UsageError when the
+  // prefix is ambiguous.
+  Variant find_variant(const std::string& prefix) const;
+  Link find_link(const std::string& prefix) const;
+
   // Removes every link holding both passages; returns how many. Throws
   // NotFound when there is none.
   int64_t remove_link(const std::string& a, const std::string& b);

@@ -85,6 +85,12 @@ class EditionRepository {
   // hash. The caller holds the write transaction.
   void set_content(int64_t edition_id, const std::string& content_hash, Script script);
 
+  // Removes the passages of an edition (with their source files, search
+  // entries, mentions, and every link holding one of them) before its text
+  // is replaced; returns how many links went. Notes stay: they are placed
+  // again by their quotes. The caller holds the write transaction.
+  int64_t clear_content(int64_t edition_id);
+
   // Records `file` as source number `seq` (from 1) of edition `edition_id`
   // and returns its id. The caller holds the write transaction.
   int64_t add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& file);

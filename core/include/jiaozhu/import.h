@@ -31,6 +31,10 @@ struct ImportOptions {
   // JSON only: make each string of "paragraphs" its own passage instead of
   // one passage per object (a long text kept as one object, like 三字經).
   bool split_paragraphs = false;
+  // Replace the text of the edition the siglum names (a corrected
+  // re-import): its links go (align again), its notes are placed again by
+  // their quotes, and those that cannot be are kept as orphaned.
+  bool replace = false;
 };
 
 struct ImportReport {
@@ -41,6 +45,9 @@ struct ImportReport {
   Script script = Script::kUnknown;
   std::vector<std::string> encodings;  // per file, as decoded
   std::vector<std::string> warnings;   // e.g. JSON objects without text, skipped
+  bool replaced = false;               // an existing edition's text was replaced
+  int64_t links_removed = 0;           // replaced: the links that held its old passages
+  int64_t notes_orphaned = 0;          // replaced: notes whose words are gone
 };
 
 // Reports progress: `stage` is "importing", `done` and `total` count bytes of
@@ -51,8 +58,8 @@ using ImportProgress = std::function<void(std::string_view stage, uint64_t done,
 // (if new), the edition, its source files and passages, while later files
 // are still being parsed on other threads. On any error nothing is written. Throws InputError naming file and line for unreadable input
 // (bad encoding, empty, binary, a passage over the length limit, bad JSON),
-// ConflictError when the siglum names other content or the content is
-// already another edition, DatabaseError when the write fails.
+// ConflictError when the siglum names other content (without `replace`) or
+// the content is already another edition, DatabaseError when the write fails.
 ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
                             const ImportOptions& options, const ImportProgress& progress);
 

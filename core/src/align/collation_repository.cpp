@@ -224,4 +224,46 @@ int64_t CollationRepository::remove_link(const std::string& a, const std::string
   return removed;
 }
 
+Variant CollationRepository::find_variant(const std::string& prefix) const {
+  SQLite::Statement q(db_.sql(),
+                      "SELECT l.uuid, v.link_id, v.class, ea.siglum, pa.seq, v.start_a, v.end_a, "
+                      "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), eb.siglum, pb.seq, v.start_b, v.end_b, "
+                      "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
+                      "FROM link l JOIN variant v ON v.link_id = l.id "
+                      "JOIN passage pa ON pa.id = v.passage_a JOIN edition ea ON ea.id = pa.edition_id "
+                      "JOIN passage pb ON pb.id = v.passage_b JOIN edition eb ON eb.id = pb.edition_id");
+  std::vector<Variant> found;
+  while (q.executeStep()) {
+    const std::string uuid =
+        detail::variant_uuid(q.getColumn(0).getString(), q.getColumn(2).getString(), q.getColumn(4).getInt64(),
+                             q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(9).getInt64(),
+                             q.getColumn(10).getInt64(), q.getColumn(11).getInt64());
+    if (uuid.compare(0, prefix.size(), prefix) != 0) continue;
+    Variant v;
+    v.uuid = uuid;
+    v.link_id = q.getColumn(1).getInt64();
+    v.variant_class = parse_variant_class(q.getColumn(2).getString());
+    v.a = {format_address(q.getColumn(3).getString(), q.getColumn(4).getInt64()), q.getColumn(5).getInt64(),
+           q.getColumn(6).getInt64(), q.getColumn(7).getString()};
+    v.b = {format_address(q.getColumn(8).getString(), q.getColumn(9).getInt64()), q.getColumn(10).getInt64(),
+           q.getColumn(11).getInt64(), q.getColumn(12).getString()};
+    found.push_back(std::move(v));
+    if (found.size() > 1) throw UsageError("variant id " + prefix + " is ambiguous; give more of it");
+  }
+  if (found.empty()) throw NotFound("no variant has id " + prefix + " (see `jiaozhu variants S1 S2 --json`)");
+  return found.front();
+}
+
+Link CollationRepository::find_link(const std::string& prefix) const {
+  SQLite::Statement q(db_.sql(), "SELECT id FROM link WHERE uuid >= ?1 AND uuid < ?1 || '~' LIMIT 2");
+  q.bind(1, prefix);
+  std::vector<int64_t> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  if (ids.empty()) throw NotFound("no link has id " + prefix + " (see `jiaozhu links S1 S2 --json`)");
+  if (ids.size() > 1) throw UsageError("link id " + prefix + " is ambiguous; give more of it");
+  auto links = read_links(db_, "l.id = :id", [&](SQLite::Statement& s) { s.bind(":id", ids.front()); }, 0);
+  if (links.empty()) throw NotFound("link " + prefix + " holds no passage");
+  return links.front();
+}
+
 }  // namespace jiaozhu

@@ -5,6 +5,7 @@
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
+#include "notes/note_store.h"
 #include "people/mention_index.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -98,6 +99,7 @@ std::vector<CheckResult> check_database(Database& db) {
   for (CheckResult& r : content(db)) out.push_back(std::move(r));
   out.push_back({"search index", detail::SearchIndex(db).faults()});
   out.push_back({"mentions", detail::MentionIndex(db).faults()});
+  out.push_back({"notes", detail::NoteStore(db).faults()});
   return out;
 }
 

@@ -6,6 +6,7 @@
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
 #include "import/source_reader.h"
+#include "notes/anchor_finder.h"
 #include "people/mention_index.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
@@ -40,16 +41,72 @@ uint64_t total_size(std::span<const std::filesystem::path> files) {
 // siglum already holds exactly this content (a no-op).
 bool already_imported(EditionRepository& editions, const std::optional<Edition>& existing, const std::string& hash,
                       const ImportOptions& o) {
-  if (existing) {
-    if (existing->content_hash == hash && existing->work == o.work) return true;
-    throw ConflictError("siglum " + o.siglum + " already names another edition (of work '" + existing->work +
-                        "'); choose another --siglum");
+  if (existing && existing->work != o.work) {
+    throw ConflictError("siglum " + o.siglum + " already names an edition of work '" + existing->work +
+                        "'; choose another --siglum");
+  }
+  if (existing && existing->content_hash == hash) return true;
+  if (existing && !o.replace) {
+    throw ConflictError("siglum " + o.siglum + " already names another text of work '" + existing->work +
+                        "'; choose another --siglum, or give --replace to correct it");
   }
   if (auto same = editions.find_by_content(hash)) {
     throw ConflictError("this text is already edition " + same->siglum + " (of work '" + same->work +
                         "'); nothing was imported");
   }
   return false;
+}
+
+// Thrown inside the transaction to roll back a replacement that turned out
+// to change nothing.
+struct SameText {};
+
+
+// Writes the edition in the caller's transaction.
+void write_edition(Database& db, detail::SourceStream& stream, const ImportOptions& options, uint64_t total_bytes,
+                 const ImportProgress& progress, ImportReport& report) {
+  EditionRepository editions(db);
+  // Re-importing under a taken siglum only hashes, to tell a no-op from a
+  // conflict; with --replace the old text goes first and the new is written.
+  const std::optional<Edition> existing = editions.find(options.siglum);
+  int64_t edition_id = existing ? existing->id : 0;
+  std::optional<PassageAppender> passages;
+  if (existing && options.replace) {
+    report.replaced = true;
+    report.links_removed = editions.clear_content(edition_id);
+    passages.emplace(db, edition_id);
+  } else if (!existing) {
+    const std::string placeholder = detail::sha256_hex("jiaozhu pending import\x1f" + options.siglum);
+    edition_id = editions.insert({options.siglum, options.work, options.title, Script::kUnknown, placeholder});
+    passages.emplace(db, edition_id);
+  }
+  detail::ContentHasher hasher;
+  ScriptCounter script;
+  uint64_t done_bytes = 0;
+  for (std::size_t i = 0; i < stream.size(); ++i) {
+    const detail::ReadSource s = stream.take(i);
+    const int64_t source_id = passages ? editions.add_source_file(edition_id, static_cast<int64_t>(i + 1), s.record) : 0;
+    for (const PassageDraft& d : s.parsed.passages) {
+      hasher.add_passage(d.text, d.title, d.author, d.ref);
+      if (passages) passages->append(d, source_id);
+    }
+    report.passages += static_cast<int64_t>(s.parsed.passages.size());
+    report.characters += s.characters;
+    script.add(s.script);
+    report.encodings.push_back(s.record.encoding);
+    report.warnings.insert(report.warnings.end(), s.parsed.warnings.begin(), s.parsed.warnings.end());
+    done_bytes += static_cast<uint64_t>(s.record.byte_size);
+    if (progress) progress("importing", done_bytes, total_bytes);
+  }
+  const std::string hash = hasher.hex();
+  report.script = options.script.value_or(script.result());
+  report.unchanged = already_imported(editions, existing, hash, options);
+  if (report.unchanged && report.replaced) throw SameText{};
+  if (!report.unchanged) {
+    editions.set_content(edition_id, hash, report.script);
+    detail::MentionIndex(db).refresh_edition(edition_id);  // the persons already known, in the new text
+    if (report.replaced) report.notes_orphaned = detail::reanchor_edition(db, edition_id);
+  }
 }
 
 }  // namespace
@@ -69,43 +126,12 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
   const uint64_t total_bytes = total_size(files);
   detail::SourceStream stream(files, options);
 
-  db.write([&] {
-    EditionRepository editions(db);
-    // Re-importing under a taken siglum only hashes, to tell a no-op from a conflict.
-    const std::optional<Edition> existing = editions.find(options.siglum);
-    int64_t edition_id = 0;
-    std::optional<PassageAppender> passages;
-    if (!existing) {
-      const std::string placeholder = detail::sha256_hex("jiaozhu pending import\x1f" + options.siglum);
-      edition_id = editions.insert({options.siglum, options.work, options.title, Script::kUnknown, placeholder});
-      passages.emplace(db, edition_id);
-    }
-    detail::ContentHasher hasher;
-    ScriptCounter script;
-    uint64_t done_bytes = 0;
-    for (std::size_t i = 0; i < stream.size(); ++i) {
-      const detail::ReadSource s = stream.take(i);
-      const int64_t source_id = passages ? editions.add_source_file(edition_id, static_cast<int64_t>(i + 1), s.record) : 0;
-      for (const PassageDraft& d : s.parsed.passages) {
-        hasher.add_passage(d.text, d.title, d.author, d.ref);
-        if (passages) passages->append(d, source_id);
-      }
-      report.passages += static_cast<int64_t>(s.parsed.passages.size());
-      report.characters += s.characters;
-      script.add(s.script);
-      report.encodings.push_back(s.record.encoding);
-      report.warnings.insert(report.warnings.end(), s.parsed.warnings.begin(), s.parsed.warnings.end());
-      done_bytes += static_cast<uint64_t>(s.record.byte_size);
-      if (progress) progress("importing", done_bytes, total_bytes);
-    }
-    const std::string hash = hasher.hex();
-    report.script = options.script.value_or(script.result());
-    report.unchanged = already_imported(editions, existing, hash, options);
-    if (!report.unchanged) {
-      editions.set_content(edition_id, hash, report.script);
-      detail::MentionIndex(db).refresh_edition(edition_id);  // the persons already known, in the new text
-    }
-  });
+  try {
+    db.write([&] { write_edition(db, stream, options, total_bytes, progress, report); });
+  } catch (const SameText&) {
+    report.unchanged = true;
+    report.replaced = false;
+  }
   return report;
 }
 

@@ -132,6 +132,26 @@ void EditionRepository::set_content(int64_t edition_id, const std::string& conte
   q.exec();
 }
 
+int64_t EditionRepository::clear_content(int64_t edition_id) {
+  SQLite::Statement links(db_.sql(),
+                          "DELETE FROM link WHERE id IN (SELECT lp.link_id FROM link_passage lp "
+                          "JOIN passage p ON p.id = lp.passage_id WHERE p.edition_id = ?)");
+  links.bind(1, edition_id);
+  const int64_t removed = links.exec();
+  // External-content FTS5 forgets a row only when told its old text.
+  SQLite::Statement unindex(db_.sql(),
+                            "INSERT INTO passage_fts (passage_fts, rowid, text) "
+                            "SELECT 'delete', id, text FROM passage WHERE edition_id = ?");
+  unindex.bind(1, edition_id);
+  unindex.exec();
+  for (const char* sql : {"DELETE FROM passage WHERE edition_id = ?", "DELETE FROM source_file WHERE edition_id = ?"}) {
+    SQLite::Statement q(db_.sql(), sql);
+    q.bind(1, edition_id);
+    q.exec();
+  }
+  return removed;
+}
+
 int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& f) {
   SQLite::Statement q(db_.sql(),
                       "INSERT INTO source_file (edition_id, seq, name, sha256, byte_size, encoding, format) "

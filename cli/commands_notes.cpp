@@ -1,0 +1,243 @@
+// note, notes, conflicts, config, export notes, import-notes: annotations.
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/note_exchange.h"
+#include "jiaozhu/notes.h"
+#include "jiaozhu/user_config.h"
+#include "notes_output.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+struct NoteArgs {
+  std::string id, address, quote, text, motivation, author, on_variant, on_character, on_link, take, tag_filter, query;
+  std::vector<std::string> tags;
+  int64_t nth = 0, start = -1, end = -1, limit = 20;
+  bool json = false, orphaned = false, removed = false;
+  bool has_text = false;
+};
+
+std::string author_of(const NoteArgs& a) { return resolve_author(a.author); }
+
+void print_note_result(const Note& n, const char* verb, bool json) {
+  if (json) {
+    print_json(note_json(n));
+    return;
+  }
+  std::cout << verb << " note " << n.uuid.substr(0, 8) << (n.address.empty() ? "" : " on " + n.address) << '\n';
+}
+
+NoteRequest request_of(const NoteArgs& a) {
+  NoteRequest r;
+  const int targets = !a.address.empty() + !a.on_variant.empty() + !a.on_character.empty() + !a.on_link.empty();
+  if (targets != 1) throw UsageError("note add needs one target: S:N, --on-variant ID, --on-character NAME or --on-link ID");
+  if (!a.quote.empty() && (a.start >= 0 || a.end >= 0)) throw UsageError("give --quote or --start/--end, not both");
+  if ((a.start >= 0) != (a.end >= 0)) throw UsageError("--start and --end go together");
+  r.address = a.address;
+  if (!a.address.empty()) {
+    r.target = a.quote.empty() && a.start < 0 ? NoteTarget::kPassage : NoteTarget::kSpan;
+    if (!a.quote.empty()) r.quote = a.quote;
+    if (a.start >= 0) {
+      r.start = a.start;
+      r.end = a.end;
+    }
+  } else if (!a.on_variant.empty()) {
+    r.target = NoteTarget::kVariant;
+    r.target_ref = a.on_variant;
+  } else if (!a.on_character.empty()) {
+    r.target = NoteTarget::kCharacter;
+    r.target_ref = a.on_character;
+  } else {
+    r.target = NoteTarget::kLink;
+    r.target_ref = a.on_link;
+  }
+  if (a.nth < 0) throw UsageError("--nth counts from 1");
+  r.nth = a.nth;
+  r.body = a.text;
+  r.tags = a.tags;
+  if (!a.motivation.empty()) r.motivation = a.motivation;
+  r.author = author_of(a);
+  return r;
+}
+
+void run_note_show(const Globals& g, const NoteArgs& a) {
+  Database db = g.open();
+  NoteRepository repo(db);
+  const Note n = repo.get(a.id);
+  const auto history = repo.history(n.uuid);
+  if (a.json) {
+    auto doc = note_json(n);
+    auto revisions = nlohmann::ordered_json::array();
+    for (const NoteRevision& r : history) revisions.push_back(revision_json(r));
+    doc["history"] = revisions;
+    print_json(doc);
+    return;
+  }
+  print_note(n, true);
+  std::cout << "history (" << history.size() << " revisions):\n";
+  for (const NoteRevision& r : history) print_revision(r);
+}
+
+void run_notes(const Globals& g, const NoteArgs& a) {
+  Database db = g.open();
+  NoteFilter f;
+  if (!a.address.empty()) f.address = a.address;
+  if (!a.tag_filter.empty()) f.tag = a.tag_filter;
+  if (!a.author.empty()) f.author = a.author;
+  f.orphaned_only = a.orphaned;
+  f.include_deleted = a.removed;
+  print_notes(NoteRepository(db).list(f), a.json, "no notes");
+}
+
+void add_note_subcommands(CLI::App& app, Globals& g) {
+  auto* note = app.add_subcommand("note", "Add, show, edit, remove, restore or resolve one note");
+  note->require_subcommand(1);
+  auto a = std::make_shared<NoteArgs>();
+
+  auto* add = note->add_subcommand("add", "Add a note on a span (--quote or --start/--end), a passage, a variant, a link or a character");
+  add->add_option("ADDRESS", a->address, "The passage, S:N");
+  add->add_option("--quote", a->quote, "The words the note is on, as they stand in the passage");
+  add->add_option("--nth", a->nth, "Which occurrence of the quote, from 1, when it occurs more than once");
+  add->add_option("--start", a->start, "Start of the span, in code points from 0");
+  add->add_option("--end", a->end, "End of the span (exclusive)");
+  add->add_option("--on-variant", a->on_variant, "A variant's id (from `variants --json`), or a prefix of it");
+  add->add_option("--on-character", a->on_character, "A character's name or alias");
+  add->add_option("--on-link", a->on_link, "A link's id (from `links --json`), or a prefix of it");
+  add->add_option("--text", a->text, "The note's text");
+  add->add_option("--tag", a->tags, "A tag (repeat for several)");
+  add->add_option("--motivation", a->motivation, "commenting (default), correcting, identifying, linking, questioning, tagging");
+  add->add_option("--author", a->author, "Who writes (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+  add->add_flag("--json", a->json, "Print the note as JSON");
+  add->callback([&g, a] {
+    Database db = g.open();
+    print_note_result(NoteRepository(db).add(request_of(*a)), "added", a->json);
+  });
+
+  auto* show = note->add_subcommand("show", "Print a note with its whole history");
+  show->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
+  show->add_flag("--json", a->json, "Print as JSON");
+  show->callback([&g, a] { run_note_show(g, *a); });
+
+  auto* edit = note->add_subcommand("edit", "Write a new revision of a note: its text, tags or motivation");
+  edit->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
+  auto* text_opt = edit->add_option("--text", a->text, "The new text");
+  edit->add_option("--tag", a->tags, "+TAG adds a tag, -TAG removes one (repeat for several)");
+  edit->add_option("--motivation", a->motivation, "The new motivation");
+  edit->add_option("--author", a->author, "Who writes");
+  edit->add_flag("--json", a->json, "Print the note as JSON");
+  edit->callback([&g, a, text_opt] {
+    NoteChange c;
+    if (text_opt->count() > 0) c.body = a->text;
+    for (const std::string& t : a->tags) {
+      if (t.size() < 2 || (t[0] != '+' && t[0] != '-')) throw UsageError("--tag takes +TAG or -TAG, not '" + t + "'");
+      (t[0] == '+' ? c.add_tags : c.remove_tags).push_back(t.substr(1));
+    }
+    if (!a->motivation.empty()) c.motivation = a->motivation;
+    c.author = author_of(*a);
+    Database db = g.open();
+    print_note_result(NoteRepository(db).edit(a->id, c), "edited", a->json);
+  });
+
+  auto* rm = note->add_subcommand("rm", "Remove a note (a revision marks it removed; `note restore` undoes it)");
+  rm->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
+  rm->add_option("--author", a->author, "Who removes it");
+  rm->callback([&g, a] {
+    Database db = g.open();
+    print_note_result(NoteRepository(db).remove(a->id, author_of(*a)), "removed", false);
+  });
+
+  auto* restore = note->add_subcommand("restore", "Bring back a removed note");
+  restore->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
+  restore->add_option("--author", a->author, "Who restores it");
+  restore->callback([&g, a] {
+    Database db = g.open();
+    print_note_result(NoteRepository(db).restore(a->id, author_of(*a)), "restored", false);
+  });
+
+  auto* resolve = note->add_subcommand("resolve", "End a conflict: keep one revision (--take) or write a new text");
+  resolve->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
+  resolve->add_option("--take", a->take, "The revision to keep (its id or a prefix, from `note show`)");
+  auto* resolve_text = resolve->add_option("--text", a->text, "The text that ends the conflict");
+  resolve->add_option("--author", a->author, "Who resolves it");
+  resolve->callback([&g, a, resolve_text] {
+    Database db = g.open();
+    const auto take = a->take.empty() ? std::nullopt : std::optional(a->take);
+    const auto body = resolve_text->count() ? std::optional(a->text) : std::nullopt;
+    print_note_result(NoteRepository(db).resolve(a->id, take, body, author_of(*a)), "resolved", false);
+  });
+
+  auto* search = note->add_subcommand("search", "Find notes by their text (same query language as `search`)");
+  search->add_option("QUERY", a->query, "What to look for")->required();
+  search->add_option("--limit", a->limit, "At most this many notes (default 20)");
+  search->add_flag("--json", a->json, "Print as JSON");
+  search->callback([&g, a] {
+    if (a->limit < 1) throw UsageError("--limit must be at least 1");
+    Database db = g.open();
+    print_notes(NoteRepository(db).search(a->query, a->limit), a->json, "no note matches");
+  });
+}
+
+}  // namespace
+
+void add_note_commands(CLI::App& app, Globals& g) {
+  add_note_subcommands(app, g);
+
+  auto a = std::make_shared<NoteArgs>();
+  auto* notes = app.add_subcommand("notes", "List notes: of an edition S, a passage S:N, or all");
+  notes->add_option("ADDRESS", a->address, "S or S:N or S:N-M");
+  notes->add_option("--tag", a->tag_filter, "Only notes with this tag");
+  notes->add_option("--author", a->author, "Only notes one of whose revisions this author wrote (part of the name)");
+  notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage");
+  notes->add_flag("--removed", a->removed, "Include removed notes");
+  notes->add_flag("--json", a->json, "Print as JSON");
+  notes->callback([&g, a] { run_notes(g, *a); });
+
+  auto c = std::make_shared<NoteArgs>();
+  auto* conflicts = app.add_subcommand("conflicts", "List notes edited apart in two copies, waiting for `note resolve`");
+  conflicts->add_flag("--json", c->json, "Print as JSON");
+  conflicts->callback([&g, c] {
+    Database db = g.open();
+    print_notes(NoteRepository(db).conflicts(), c->json, "no conflicts");
+  });
+
+  auto cfg = std::make_shared<std::pair<std::string, std::string>>();
+  auto* config = app.add_subcommand("config", "Show or set a per-user setting: author \"Name <mail>\"");
+  config->add_option("KEY", cfg->first, "The setting (author)")->required();
+  auto* value = config->add_option("VALUE", cfg->second, "Its new value");
+  config->callback([cfg, value] {
+    if (value->count()) {
+      write_user_setting(cfg->first, cfg->second);
+      std::cout << cfg->first << " set in " << user_config_path().string() << '\n';
+      return;
+    }
+    const auto v = read_user_setting(cfg->first);
+    if (!v) throw NotFound(cfg->first + " is not set (in " + user_config_path().string() + ")");
+    std::cout << printable(*v) << '\n';
+  });
+
+  auto fmt = std::make_shared<std::string>("w3c");
+  auto* exp = app.add_subcommand("export", "Write data out in other tools' formats");
+  exp->require_subcommand(1);
+  auto* exp_notes = exp->add_subcommand("notes", "Every note with its history: W3C Web Annotation JSON-LD, or CSV");
+  exp_notes->add_option("--format", *fmt, "w3c (default) or csv");
+  exp_notes->callback([&g, fmt] {
+    const NoteFormat f = parse_note_format(*fmt);
+    Database db = g.open();
+    export_notes(db, f, std::cout);
+  });
+
+  auto file = std::make_shared<std::string>();
+  auto* imp = app.add_subcommand("import-notes", "Read notes from a W3C Web Annotation file (as `export notes` writes)");
+  imp->add_option("FILE", *file, "The JSON-LD file")->required();
+  imp->callback([&g, file] {
+    Database db = g.open();
+    const NotesImportReport r = import_notes(db, *file);
+    std::cout << "read " << r.annotations << " annotations: " << r.notes_added << " new notes, " << r.revisions_added
+              << " new revisions\n";
+  });
+}
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,108 @@
+#include "notes_output.h"
+
+#include <iostream>
+
+namespace jiaozhu::cli {
+namespace {
+
+std::string state_of(const Note& n) {
+  if (n.conflict()) return "conflict";
+  if (n.current.deleted) return "removed";
+  if (n.orphaned) return "orphaned";
+  return "live";
+}
+
+std::string where(const Note& n) {
+  switch (n.target) {
+    case NoteTarget::kSpan:
+      return n.address + " [" + std::to_string(n.start) + "," + std::to_string(n.end) + ") 「" + n.exact + "」";
+    case NoteTarget::kPassage: return n.address;
+    default: return std::string(to_string(n.target)) + " " + n.target_label;
+  }
+}
+
+std::string tags_text(const std::vector<std::string>& tags) {
+  std::string out;
+  for (const std::string& t : tags) out += " #" + t;
+  return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json revision_json(const NoteRevision& r) {
+  return {{"id", r.uuid}, {"parents", r.parents}, {"author", r.author}, {"created", r.created_at},
+          {"motivation", r.motivation}, {"body", r.body}, {"tags", r.tags}, {"deleted", r.deleted}};
+}
+
+nlohmann::ordered_json note_json(const Note& n) {
+  nlohmann::ordered_json doc = {{"id", n.uuid}, {"target", std::string(to_string(n.target))}};
+  if (!n.address.empty()) doc["address"] = n.address;
+  if (n.target == NoteTarget::kSpan) {
+    doc["start"] = n.start;
+    doc["end"] = n.end;
+    doc["quote"] = {{"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}};
+  }
+  if (!n.target_uuid.empty()) {
+    doc["target_id"] = n.target_uuid;
+    doc["target_label"] = n.target_label;
+  }
+  doc["state"] = state_of(n);
+  doc["motivation"] = n.current.motivation;
+  doc["body"] = n.current.body;
+  doc["tags"] = n.current.tags;
+  doc["author"] = n.current.author;
+  doc["created"] = n.created_at;
+  doc["modified"] = n.current.created_at;
+  doc["revision"] = n.current.uuid;
+  if (n.conflict()) {
+    auto heads = nlohmann::ordered_json::array();
+    for (const NoteRevision& h : n.heads) heads.push_back(revision_json(h));
+    doc["heads"] = heads;
+  }
+  return doc;
+}
+
+void print_note(const Note& n, bool full_id) {
+  const std::string state = state_of(n);
+  std::cout << (full_id ? n.uuid : n.uuid.substr(0, 8)) << "  " << printable(where(n)) << printable(tags_text(n.current.tags))
+            << "  " << printable(n.current.author) << "  " << n.current.created_at.substr(0, 10)
+            << (state == "live" ? "" : "  (" + state + ")") << '\n';
+  const auto& shown = n.conflict() ? n.heads : std::vector<NoteRevision>{n.current};
+  for (const NoteRevision& r : shown) {
+    std::string body = printable(r.body);
+    for (std::size_t at = body.find('\n'); at != std::string::npos; at = body.find('\n', at + 1)) body.insert(at + 1, "    ");
+    std::cout << "    " << (n.conflict() ? r.uuid.substr(0, 8) + ": " : "") << body << '\n';
+  }
+}
+
+void print_revision(const NoteRevision& r) {
+  std::string parents;
+  for (const std::string& p : r.parents) parents += (parents.empty() ? " after " : ", ") + p.substr(0, 8);
+  std::cout << "  " << r.uuid.substr(0, 8) << "  " << r.created_at << "  " << printable(r.author) << parents
+            << (r.deleted ? "  (removed)" : "") << printable(tags_text(r.tags)) << '\n'
+            << "    " << printable(r.body) << '\n';
+}
+
+void print_notes(const std::vector<Note>& notes, bool json, const char* none) {
+  if (json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const Note& n : notes) list.push_back(note_json(n));
+    print_json({{"notes", list}});
+    return;
+  }
+  if (notes.empty()) {
+    std::cout << none << '\n';
+    return;
+  }
+  for (const Note& n : notes) print_note(n, false);
+}
+
+std::vector<SpanMark> note_marks(const std::vector<std::pair<int64_t, int64_t>>& spans, std::size_t first) {
+  std::vector<SpanMark> out;
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    out.push_back({spans[i].first, spans[i].second, "⟨", "⟩[" + std::to_string(first + i) + "]"});
+  }
+  return out;
+}
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,43 @@
+// Notes in and out of jiaozhu: W3C Web Annotation JSON-LD (what Hypothesis,
+// Recogito and other annotation tools read) and CSV for spreadsheets.
+//
+// The W3C export is an AnnotationCollection; each note is an Annotation
+// whose target names its edition by uuid (urn:uuid:...), the passage by a
+// FragmentSelector ("passage=N") refined by a TextQuoteSelector and a
+// TextPositionSelector. Tags are TextualBody items with purpose "tagging".
+// What the W3C model has no word for travels under the "jz:" prefix, declared
+// in the @context: the note's whole revision history and its state.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <ostream>
+#include <string_view>
+
+namespace jiaozhu {
+
+class Database;
+
+enum class NoteFormat { kW3c, kCsv };
+// Throws UsageError naming an unknown format.
+NoteFormat parse_note_format(std::string_view name);
+
+// Writes every note, removed ones included, with its whole history (W3C) or
+// its current state (CSV).
+void export_notes(Database& db, NoteFormat format, std::ostream& out);
+
+struct NotesImportReport {
+  int64_t annotations = 0;      // read from the file
+  int64_t notes_added = 0;      // new to this database
+  int64_t revisions_added = 0;  // new revisions, of new and known notes
+};
+
+// Reads a W3C export (an AnnotationCollection, an array of Annotations or
+// one Annotation) in one transaction. Notes and revisions already here are
+// skipped, so importing a file twice changes nothing. An Annotation without
+// jiaozhu's history (written by another tool) becomes a note with one
+// revision. Throws InputError naming the file and annotation at fault, and
+// NotFound when a note is on an edition this database does not hold.
+NotesImportReport import_notes(Database& db, const std::filesystem::path& file);
+
+}  // namespace jiaozhu

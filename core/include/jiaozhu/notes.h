@@ -1,0 +1,137 @@
+// Annotations: notes anchored on a span of a passage (or a whole passage, a
+// link, a variant, a character), with tags, a W3C motivation, an author, and
+// their full history.
+//
+// History is a graph of immutable revisions: every change writes a new
+// revision whose parents are the revisions it replaces; nothing is updated in
+// place or deleted (`rm` writes a revision marked deleted). A note's heads are
+// its revisions no other revision names as parent. One head is the normal
+// case; two or more mean concurrent edits met in a merge: the note is in
+// conflict until `resolve` writes a revision with all of them as parents.
+//
+// A span target is stored as code-point offsets into the passage's text plus
+// a W3C TextQuoteSelector (the exact text, up to 32 code points of prefix and
+// suffix), so the anchor can be found again when the text changes. A note
+// whose anchor cannot be found is kept and marked orphaned.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jiaozhu {
+
+class Database;
+
+enum class NoteTarget { kSpan, kPassage, kLink, kVariant, kCharacter };
+std::string_view to_string(NoteTarget t);
+
+// The W3C Web Annotation motivations a note may carry. Throws UsageError
+// naming `m` when it is not one of them.
+void check_motivation(const std::string& m);
+inline constexpr const char* kDefaultMotivation = "commenting";
+
+struct NoteRevision {
+  std::string uuid;
+  std::vector<std::string> parents;  // uuids; empty for the first revision
+  std::string author;
+  std::string created_at;  // UTC, ISO 8601 with milliseconds
+  std::string motivation;
+  std::string body;
+  std::vector<std::string> tags;  // sorted
+  bool deleted = false;
+};
+
+struct Note {
+  std::string uuid;
+  NoteTarget target = NoteTarget::kPassage;
+  std::string edition_uuid;  // span and passage targets
+  std::string address;       // S:N, span and passage targets
+  int64_t start = 0, end = 0;                // span targets: [start, end) in code points
+  std::string exact, prefix, suffix;         // span targets: the quote selector
+  std::string target_uuid;   // link, variant, character targets
+  std::string target_label;  // what the target is, for people: the character's name, a variant's readings
+  bool orphaned = false;     // the anchor's text is no longer in the passage
+  std::string created_at;
+  NoteRevision current;                // the head shown; the newest when in conflict
+  std::vector<NoteRevision> heads;     // more than one: in conflict
+  bool conflict() const { return heads.size() > 1; }
+};
+
+// A note as it is asked for: where and what.
+struct NoteRequest {
+  NoteTarget target = NoteTarget::kPassage;
+  std::string address;                   // S:N for span and passage targets
+  std::optional<std::string> quote;      // the span by its text...
+  int64_t nth = 0;                       // ...its K-th occurrence (1-based) when it occurs more than once
+  std::optional<int64_t> start, end;     // ...or by offsets
+  std::string target_ref;                // a variant's uuid (prefix) or a character's name
+  std::string body;
+  std::vector<std::string> tags;
+  std::string motivation = kDefaultMotivation;
+  std::string author;
+};
+
+struct NoteChange {
+  std::optional<std::string> body;
+  std::vector<std::string> add_tags, remove_tags;
+  std::optional<std::string> motivation;
+  std::string author;
+};
+
+struct NoteFilter {
+  std::optional<std::string> address;  // S or S:N
+  std::optional<std::string> tag;
+  std::optional<std::string> author;   // matches any revision's author, case-insensitively, as a substring
+  bool orphaned_only = false;
+  bool include_deleted = false;
+};
+
+// A note of another edition shown on a passage: its span mapped through the
+// alignment onto this passage.
+struct MappedNote {
+  Note note;
+  std::string address;  // the passage it is shown on
+  int64_t start = 0, end = 0;
+};
+
+class NoteRepository {
+ public:
+  explicit NoteRepository(Database& db) : db_(db) {}
+
+  // Adds a note. Throws UsageError for a request without author, body or
+  // with a bad motivation; NotFound for an unknown passage, variant or
+  // character; InputError when the quote is not in the passage (naming the
+  // closest readings there) or occurs several times without `nth`.
+  Note add(const NoteRequest& request);
+
+  // `id` is a note uuid or a unique prefix of one (at least 4 characters);
+  // throws NotFound, or UsageError listing the candidates when ambiguous.
+  Note get(const std::string& id) const;
+  // Every revision of the note, oldest first.
+  std::vector<NoteRevision> history(const std::string& id) const;
+
+  Note edit(const std::string& id, const NoteChange& change);
+  Note remove(const std::string& id, const std::string& author);
+  Note restore(const std::string& id, const std::string& author);
+  // Ends a conflict: a revision whose parents are all the heads, taking the
+  // body and tags of revision `take` (a uuid prefix), or `body`.
+  Note resolve(const std::string& id, const std::optional<std::string>& take, const std::optional<std::string>& body,
+               const std::string& author);
+
+  std::vector<Note> list(const NoteFilter& filter) const;
+  std::vector<Note> conflicts() const;
+  // Live notes whose current body matches `query` (the search query
+  // language, same folding as passages), best first.
+  std::vector<Note> search(const std::string& query, int64_t limit) const;
+
+  // The notes of passages linked to `address` (other editions), their spans
+  // mapped onto it through the alignment.
+  std::vector<MappedNote> mapped_onto(const std::string& address) const;
+
+ private:
+  Database& db_;
+};
+
+}  // namespace jiaozhu

@@ -1,0 +1,82 @@
+#include "jiaozhu/user_config.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr const char* kKeys[] = {"author"};
+
+void check_key(const std::string& key) {
+  for (const char* k : kKeys) {
+    if (key == k) return;
+  }
+  throw UsageError("unknown setting '" + key + "' (known: author)");
+}
+
+nlohmann::json read_all() {
+  const auto path = user_config_path();
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return nlohmann::json::object();
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  const auto doc = nlohmann::json::parse(bytes.str(), nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) {
+    throw InputError(path.string() + " is not a JSON object; fix or remove it");
+  }
+  return doc;
+}
+
+const char* env(const char* name) {
+  const char* v = std::getenv(name);
+  return v && *v ? v : nullptr;
+}
+
+}  // namespace
+
+std::filesystem::path user_config_path() {
+  if (const char* p = env("JIAOZHU_CONFIG")) return p;
+  if (const char* xdg = env("XDG_CONFIG_HOME")) return std::filesystem::path(xdg) / "jiaozhu" / "config.json";
+  const char* home = env("HOME");
+  return std::filesystem::path(home ? home : ".") / ".config" / "jiaozhu" / "config.json";
+}
+
+std::optional<std::string> read_user_setting(const std::string& key) {
+  check_key(key);
+  const auto doc = read_all();
+  const auto it = doc.find(key);
+  if (it == doc.end() || !it->is_string()) return std::nullopt;
+  return it->get<std::string>();
+}
+
+void write_user_setting(const std::string& key, const std::string& value) {
+  check_key(key);
+  if (first_invalid_utf8(value)) throw UsageError("the value is not valid UTF-8");
+  auto doc = read_all();
+  doc[key] = value;
+  const auto path = user_config_path();
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  const auto tmp = path.string() + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << doc.dump(2) << '\n';
+    if (!out) throw InputError("cannot write " + tmp);
+  }
+  std::filesystem::rename(tmp, path, ec);
+  if (ec) throw InputError("cannot write " + path.string() + ": " + ec.message());
+}
+
+std::string resolve_author(const std::string& given) {
+  if (!given.empty()) return given;
+  if (const char* a = env("JIAOZHU_AUTHOR")) return a;
+  return read_user_setting("author").value_or("");
+}
+
+}  // namespace jiaozhu

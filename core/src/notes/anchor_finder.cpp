@@ -1,0 +1,96 @@
+#include "notes/anchor_finder.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/unicode.h"
+#include "notes/note_store.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+// Passages either side of the old one searched before the whole edition: a
+// correction that splits or joins paragraphs moves text by a few passages.
+constexpr int64_t kNearbyPassages = 3;
+
+std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq) {
+  SQLite::Statement q(db.sql(), "SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
+  q.bind(1, edition_id);
+  q.bind(2, seq);
+  if (!q.executeStep()) return std::nullopt;
+  return to_code_points(q.getColumn(0).getString());
+}
+
+std::optional<AnchorPlace> look_in(Database& db, int64_t edition_id, int64_t seq, std::size_t hint,
+                                   const QuoteSelector& quote, bool strict) {
+  const auto text = passage_text(db, edition_id, seq);
+  if (!text) return std::nullopt;
+  const auto found = locate(*text, quote, hint, strict);
+  if (!found) return std::nullopt;
+  return AnchorPlace{seq, static_cast<int64_t>(found->start), static_cast<int64_t>(found->end), false};
+}
+
+std::optional<AnchorPlace> look_everywhere(Database& db, int64_t edition_id, int64_t except_from, int64_t except_to,
+                                           const QuoteSelector& quote) {
+  SQLite::Statement q(db.sql(),
+                      "SELECT seq, text FROM passage WHERE edition_id = ? AND (seq < ? OR seq > ?) "
+                      "AND instr(text, ?) > 0 ORDER BY seq");
+  q.bind(1, edition_id);
+  q.bind(2, except_from);
+  q.bind(3, except_to);
+  q.bind(4, to_utf8(quote.exact));
+  std::optional<AnchorPlace> only;
+  while (q.executeStep()) {
+    const auto found = locate(to_code_points(q.getColumn(1).getString()), quote, 0, true);
+    if (!found || !found->exact) continue;
+    if (only) return std::nullopt;  // the quote and its context recur: no place is convincing
+    only = AnchorPlace{q.getColumn(0).getInt64(), static_cast<int64_t>(found->start), static_cast<int64_t>(found->end), false};
+  }
+  return only;
+}
+
+}  // namespace
+
+QuoteSelector selector_of(const Note& note) {
+  return {to_code_points(note.exact), to_code_points(note.prefix), to_code_points(note.suffix)};
+}
+
+AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
+                        const QuoteSelector& quote) {
+  const AnchorPlace lost{seq, start, start + static_cast<int64_t>(quote.exact.size()), true};
+  if (target == NoteTarget::kPassage) return passage_text(db, edition_id, seq) ? AnchorPlace{seq, 0, 0, false} : lost;
+  if (const auto text = passage_text(db, edition_id, seq)) {
+    const auto at = static_cast<std::size_t>(start);
+    if (at + quote.exact.size() <= text->size() && text->compare(at, quote.exact.size(), quote.exact) == 0) {
+      return AnchorPlace{seq, start, start + static_cast<int64_t>(quote.exact.size()), false};
+    }
+  }
+  if (auto here = look_in(db, edition_id, seq, static_cast<std::size_t>(start), quote, false)) return *here;
+  for (int64_t d = 1; d <= kNearbyPassages; ++d) {
+    for (int64_t s : {seq - d, seq + d}) {
+      if (s < 1) continue;
+      if (auto near = look_in(db, edition_id, s, static_cast<std::size_t>(start), quote, true)) return *near;
+    }
+  }
+  if (auto far = look_everywhere(db, edition_id, seq - kNearbyPassages, seq + kNearbyPassages, quote)) return *far;
+  return lost;
+}
+
+int64_t reanchor_edition(Database& db, int64_t edition_id) {
+  NoteStore store(db);
+  SQLite::Statement q(db.sql(), "SELECT id FROM note WHERE edition_id = ?");
+  q.bind(1, edition_id);
+  std::vector<int64_t> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  int64_t orphaned = 0;
+  for (int64_t id : ids) {
+    const NoteRecord r = store.read(id);
+    const AnchorPlace at = find_anchor(db, edition_id, r.note.target, r.passage_seq, r.note.start, selector_of(r.note));
+    store.place(id, at.seq, at.start, at.end, at.orphaned);
+    orphaned += at.orphaned ? 1 : 0;
+  }
+  return orphaned;
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,39 @@
+// Placing a note's anchor in the current text of its edition: where the
+// quote still stands, else where it has moved to, else nowhere (orphaned).
+#pragma once
+
+#include <cstdint>
+
+#include "jiaozhu/notes.h"
+#include "notes/quote_anchor.h"
+
+namespace jiaozhu {
+class Database;
+}
+
+namespace jiaozhu::detail {
+
+struct AnchorPlace {
+  int64_t seq = 0;
+  int64_t start = 0, end = 0;
+  bool orphaned = false;  // seq, start, end are then the last place known
+};
+
+// The selector stored with a span note.
+QuoteSelector selector_of(const Note& note);
+
+// Where a note on passage `seq` of edition `edition_id` (at [start, end) for
+// a span) stands in the edition's text now. A span whose quote is still at
+// its offsets stays; otherwise the quote is looked for in its passage, then
+// in the passages around it, then in the whole edition (exact occurrences
+// with a matching context only). A passage note stays while its passage
+// exists.
+AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
+                        const QuoteSelector& quote);
+
+// Re-places every span and passage note of edition `edition_id` (after its
+// text was replaced); returns how many are orphaned. The caller holds the
+// write transaction.
+int64_t reanchor_edition(Database& db, int64_t edition_id);
+
+}  // namespace jiaozhu::detail

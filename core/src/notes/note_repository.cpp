@@ -1,0 +1,398 @@
+// The note commands: add, edit, rm, restore, resolve, and reading notes.
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include "jiaozhu/address.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/notes.h"
+#include "jiaozhu/people.h"
+#include "jiaozhu/query.h"
+#include "jiaozhu/unicode.h"
+#include "notes/note_store.h"
+#include "notes/quote_anchor.h"
+#include "util/columns.h"
+#include "util/sha256.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr const char* kMotivations[] = {"commenting", "correcting", "identifying", "linking", "questioning", "tagging"};
+constexpr std::size_t kMaxBody = 1'000'000;  // code points
+
+struct PassageRef {
+  int64_t edition_id;
+  std::string edition_uuid;
+  std::string siglum;
+  int64_t seq;
+  std::u32string text;
+};
+
+PassageRef passage_at(Database& db, const std::string& address) {
+  const Address a = parse_address(address);
+  if (a.whole_edition() || a.first != a.last) {
+    throw UsageError("a note is on one passage: give S:N, not '" + address + "'");
+  }
+  SQLite::Statement q(db.sql(),
+                      "SELECT e.id, e.uuid, p.text FROM edition e JOIN passage p ON p.edition_id = e.id "
+                      "WHERE e.siglum = ? AND p.seq = ?");
+  q.bind(1, a.siglum);
+  q.bind(2, a.first);
+  if (!q.executeStep()) {
+    SQLite::Statement e(db.sql(), "SELECT 1 FROM edition WHERE siglum = ?");
+    e.bind(1, a.siglum);
+    if (!e.executeStep()) throw NotFound("no edition has siglum " + a.siglum + " (see `jiaozhu editions`)");
+    throw NotFound("edition " + a.siglum + " has no passage " + std::to_string(a.first));
+  }
+  return {q.getColumn(0).getInt64(), q.getColumn(1).getString(), a.siglum, a.first,
+          to_code_points(q.getColumn(2).getString())};
+}
+
+std::string quoted_list(const std::vector<std::u32string>& readings) {
+  std::string out;
+  for (std::size_t i = 0; i < readings.size(); ++i) out += (i ? ", " : "") + ("'" + to_utf8(readings[i]) + "'");
+  return out;
+}
+
+// [start, end) of the span the request names in `p`.
+std::pair<std::size_t, std::size_t> span_of(const NoteRequest& r, const PassageRef& p) {
+  const std::string address = format_address(p.siglum, p.seq);
+  if (r.quote) {
+    const std::u32string quote = to_code_points(to_nfc(*r.quote));
+    if (quote.empty()) throw UsageError("--quote is empty");
+    const auto at = detail::occurrences(p.text, quote);
+    if (at.empty()) {
+      const auto close = detail::closest_readings(p.text, quote, 3);
+      throw InputError("'" + *r.quote + "' is not in " + address +
+                       (close.empty() ? "; it has nothing close to it" : "; closest there: " + quoted_list(close)));
+    }
+    if (r.nth == 0 && at.size() > 1) {
+      throw InputError("'" + *r.quote + "' occurs " + std::to_string(at.size()) + " times in " + address +
+                       "; choose one with --nth 1.." + std::to_string(at.size()));
+    }
+    const std::size_t k = r.nth == 0 ? 1 : static_cast<std::size_t>(r.nth);
+    if (r.nth < 0 || k > at.size()) {
+      throw UsageError("--nth " + std::to_string(r.nth) + " is out of range: '" + *r.quote + "' occurs " +
+                       std::to_string(at.size()) + " times in " + address);
+    }
+    return {at[k - 1], at[k - 1] + quote.size()};
+  }
+  const int64_t size = static_cast<int64_t>(p.text.size());
+  if (!r.start || !r.end || *r.start < 0 || *r.end <= *r.start || *r.end > size) {
+    throw UsageError("--start and --end must satisfy 0 <= start < end <= " + std::to_string(size) + ", the length of " +
+                     address + " in code points");
+  }
+  return {static_cast<std::size_t>(*r.start), static_cast<std::size_t>(*r.end)};
+}
+
+void check_revision_fields(const std::string& author, const std::string& body, const std::vector<std::string>& tags) {
+  if (author.empty()) {
+    throw UsageError("who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR, or run "
+                     "`jiaozhu config author \"Name <mail>\"` once");
+  }
+  if (body.empty() && tags.empty()) throw UsageError("a note needs --text or at least one --tag");
+  if (code_points(body) > kMaxBody) throw UsageError("a note's text is limited to 1,000,000 characters");
+  for (const std::string& t : tags) {
+    if (t.empty() || code_points(t) > 100) throw UsageError("a tag has 1 to 100 characters: '" + t + "'");
+  }
+}
+
+std::vector<std::string> sorted_unique(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+// The head shown for a note: the newest (by time, then uuid), so that every
+// copy holding the same revisions shows the same one.
+const NoteRevision& newest(const std::vector<NoteRevision>& heads) {
+  return *std::max_element(heads.begin(), heads.end(), [](const NoteRevision& a, const NoteRevision& b) {
+    return std::tie(a.created_at, a.uuid) < std::tie(b.created_at, b.uuid);
+  });
+}
+
+std::string target_label(Database& db, const Note& n) {
+  try {
+    if (n.target == NoteTarget::kCharacter) {
+      SQLite::Statement q(db.sql(), "SELECT name FROM character WHERE uuid = ?");
+      q.bind(1, n.target_uuid);
+      return q.executeStep() ? q.getColumn(0).getString() : "(character no longer here)";
+    }
+    if (n.target == NoteTarget::kVariant) {
+      const Variant v = CollationRepository(db).find_variant(n.target_uuid);
+      return v.a.address + " " + v.a.reading + " → " + v.b.address + " " + v.b.reading;
+    }
+    if (n.target == NoteTarget::kLink) {
+      const Link l = CollationRepository(db).find_link(n.target_uuid);
+      std::string label;
+      for (const auto* side : {&l.a, &l.b}) {
+        for (const std::string& a : *side) label += (label.empty() ? "" : " ") + a;
+      }
+      return label;
+    }
+  } catch (const NotFound&) {
+    return "(no longer in this database)";
+  }
+  return {};
+}
+
+Note load(Database& db, int64_t id) {
+  detail::NoteStore store(db);
+  Note n = store.read(id).note;
+  n.heads = store.heads(id);
+  if (n.heads.empty()) throw NotFound("note " + n.uuid + " has no revision");
+  n.current = newest(n.heads);
+  n.target_label = target_label(db, n);
+  return n;
+}
+
+NoteRevision next_revision(const Note& n, const std::string& author) {
+  NoteRevision r = n.current;
+  r.uuid = detail::random_uuid();
+  r.parents = {n.current.uuid};
+  r.author = author;
+  r.created_at = detail::utc_now_ms();
+  return r;
+}
+
+// The current revision of a note that may be changed: not in conflict.
+Note changeable(Database& db, const std::string& id) {
+  Note n = load(db, detail::NoteStore(db).resolve_prefix(id));
+  if (n.conflict()) {
+    throw ConflictError("note " + n.uuid.substr(0, 8) + " has " + std::to_string(n.heads.size()) +
+                        " concurrent revisions; choose with `jiaozhu note resolve " + n.uuid.substr(0, 8) +
+                        " --take REV` or `--text BODY`");
+  }
+  return n;
+}
+
+Note write_revision(Database& db, const std::string& id, const std::function<NoteRevision(const Note&)>& make) {
+  Note out;
+  db.write([&] {
+    detail::NoteStore store(db);
+    const Note n = changeable(db, id);
+    const NoteRevision r = make(n);
+    store.append(*store.find(n.uuid), r);
+    out = load(db, *store.find(n.uuid));
+  });
+  return out;
+}
+
+}  // namespace
+
+std::string_view to_string(NoteTarget t) {
+  switch (t) {
+    case NoteTarget::kSpan: return "span";
+    case NoteTarget::kPassage: return "passage";
+    case NoteTarget::kLink: return "link";
+    case NoteTarget::kVariant: return "variant";
+    case NoteTarget::kCharacter: break;
+  }
+  return "character";
+}
+
+void check_motivation(const std::string& m) {
+  for (const char* known : kMotivations) {
+    if (m == known) return;
+  }
+  throw UsageError("unknown motivation '" + m +
+                   "' (use commenting, correcting, identifying, linking, questioning or tagging)");
+}
+
+Note NoteRepository::add(const NoteRequest& request) {
+  check_revision_fields(request.author, request.body, request.tags);
+  check_motivation(request.motivation);
+  detail::NoteRecord record;
+  Note& n = record.note;
+  n.uuid = detail::random_uuid();
+  n.target = request.target;
+  n.created_at = detail::utc_now_ms();
+  Note out;
+  db_.write([&] {
+    if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
+      const PassageRef p = passage_at(db_, request.address);
+      n.edition_uuid = p.edition_uuid;
+      n.address = request.address;
+      record.passage_seq = p.seq;
+      if (n.target == NoteTarget::kSpan) {
+        const auto [start, end] = span_of(request, p);
+        const detail::QuoteSelector q = detail::make_selector(p.text, start, end);
+        n.start = static_cast<int64_t>(start);
+        n.end = static_cast<int64_t>(end);
+        n.exact = to_utf8(q.exact);
+        n.prefix = to_utf8(q.prefix);
+        n.suffix = to_utf8(q.suffix);
+      }
+    } else if (n.target == NoteTarget::kVariant) {
+      n.target_uuid = CollationRepository(db_).find_variant(request.target_ref).uuid;
+    } else if (n.target == NoteTarget::kLink) {
+      n.target_uuid = CollationRepository(db_).find_link(request.target_ref).uuid;
+    } else {
+      n.target_uuid = CharacterRepository(db_).get(request.target_ref).uuid;
+    }
+    NoteRevision r;
+    r.uuid = detail::random_uuid();
+    r.author = request.author;
+    r.created_at = n.created_at;
+    r.motivation = request.motivation;
+    r.body = request.body;
+    r.tags = sorted_unique(request.tags);
+    record.revisions.push_back(r);
+    detail::NoteStore store(db_);
+    store.absorb(record);
+    out = load(db_, *store.find(n.uuid));
+  });
+  return out;
+}
+
+Note NoteRepository::get(const std::string& id) const {
+  return load(db_, detail::NoteStore(db_).resolve_prefix(id));
+}
+
+std::vector<NoteRevision> NoteRepository::history(const std::string& id) const {
+  detail::NoteStore store(db_);
+  return store.revisions(store.resolve_prefix(id));
+}
+
+Note NoteRepository::edit(const std::string& id, const NoteChange& change) {
+  if (change.motivation) check_motivation(*change.motivation);
+  return write_revision(db_, id, [&](const Note& n) {
+    if (n.current.deleted) {
+      throw ConflictError("note " + n.uuid.substr(0, 8) + " is removed; `jiaozhu note restore " + n.uuid.substr(0, 8) +
+                          "` first");
+    }
+    NoteRevision r = next_revision(n, change.author);
+    if (change.body) r.body = *change.body;
+    if (change.motivation) r.motivation = *change.motivation;
+    std::set<std::string> tags(r.tags.begin(), r.tags.end());
+    for (const std::string& t : change.remove_tags) tags.erase(t);
+    tags.insert(change.add_tags.begin(), change.add_tags.end());
+    r.tags.assign(tags.begin(), tags.end());
+    if (r.body == n.current.body && r.tags == n.current.tags && r.motivation == n.current.motivation) {
+      throw UsageError("nothing to change: give --text, --tag or --motivation with a new value");
+    }
+    check_revision_fields(r.author, r.body, r.tags);
+    return r;
+  });
+}
+
+Note NoteRepository::remove(const std::string& id, const std::string& author) {
+  return write_revision(db_, id, [&](const Note& n) {
+    if (n.current.deleted) throw ConflictError("note " + n.uuid.substr(0, 8) + " is removed already");
+    NoteRevision r = next_revision(n, author);
+    r.deleted = true;
+    check_revision_fields(r.author, "-", {});
+    return r;
+  });
+}
+
+Note NoteRepository::restore(const std::string& id, const std::string& author) {
+  return write_revision(db_, id, [&](const Note& n) {
+    if (!n.current.deleted) throw ConflictError("note " + n.uuid.substr(0, 8) + " is not removed");
+    NoteRevision r = next_revision(n, author);
+    r.deleted = false;
+    check_revision_fields(r.author, "-", {});
+    return r;
+  });
+}
+
+Note NoteRepository::resolve(const std::string& id, const std::optional<std::string>& take,
+                             const std::optional<std::string>& body, const std::string& author) {
+  if (take.has_value() == body.has_value()) throw UsageError("give either --take REV or --text BODY");
+  Note out;
+  db_.write([&] {
+    detail::NoteStore store(db_);
+    const int64_t note_id = store.resolve_prefix(id);
+    const Note n = load(db_, note_id);
+    if (!n.conflict()) throw ConflictError("note " + n.uuid.substr(0, 8) + " is not in conflict");
+    NoteRevision r = n.current;
+    if (take) {
+      const auto all = store.revisions(note_id);
+      auto chosen = std::find_if(all.begin(), all.end(), [&](const NoteRevision& x) { return x.uuid.rfind(*take, 0) == 0; });
+      if (chosen == all.end()) throw NotFound("note " + n.uuid.substr(0, 8) + " has no revision " + *take);
+      r = *chosen;
+    } else {
+      r.body = *body;
+      r.deleted = false;
+    }
+    r.uuid = detail::random_uuid();
+    r.parents.clear();
+    for (const NoteRevision& h : n.heads) r.parents.push_back(h.uuid);
+    r.author = author;
+    r.created_at = detail::utc_now_ms();
+    check_revision_fields(r.author, r.body.empty() && r.deleted ? "-" : r.body, r.tags);
+    store.append(note_id, r);
+    out = load(db_, note_id);
+  });
+  return out;
+}
+
+std::vector<Note> NoteRepository::list(const NoteFilter& f) const {
+  std::optional<Address> at;
+  if (f.address) at = parse_address(*f.address);
+  if (at) {
+    SQLite::Statement e(db_.sql(), "SELECT 1 FROM edition WHERE siglum = ?");
+    e.bind(1, at->siglum);
+    if (!e.executeStep()) throw NotFound("no edition has siglum " + at->siglum + " (see `jiaozhu editions`)");
+  }
+  SQLite::Statement q(db_.sql(),
+                      "SELECT DISTINCT n.id, e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid "
+                      "FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
+                      "JOIN note_revision r ON r.note_id = n.id AND r.head = 1 "
+                      "WHERE (?1 IS NULL OR n.edition_id = (SELECT id FROM edition WHERE siglum = ?1)) "
+                      "AND (?2 IS NULL OR n.passage_seq BETWEEN ?2 AND ?3) "
+                      "AND (?4 IS NULL OR EXISTS (SELECT 1 FROM note_tag t WHERE t.revision_id = r.id AND t.tag = ?4)) "
+                      "AND (?5 IS NULL OR EXISTS (SELECT 1 FROM note_revision a WHERE a.note_id = n.id "
+                      "     AND instr(lower(a.author), lower(?5)) > 0)) "
+                      "AND (?6 = 0 OR n.orphaned = 1) AND (?7 = 1 OR r.deleted = 0) "
+                      "ORDER BY e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid");
+  if (at) q.bind(1, at->siglum); else q.bind(1);
+  if (at && !at->whole_edition()) {
+    q.bind(2, at->first);
+    q.bind(3, at->last);
+  } else {
+    q.bind(2);
+    q.bind(3);
+  }
+  detail::bind_optional(q, 4, f.tag);
+  detail::bind_optional(q, 5, f.author);
+  q.bind(6, f.orphaned_only ? 1 : 0);
+  q.bind(7, f.include_deleted ? 1 : 0);
+  std::vector<int64_t> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  std::vector<Note> out;
+  for (int64_t id : ids) out.push_back(load(db_, id));
+  return out;
+}
+
+std::vector<Note> NoteRepository::conflicts() const {
+  SQLite::Statement q(db_.sql(),
+                      "SELECT note_id FROM note_revision WHERE head = 1 GROUP BY note_id HAVING count(*) > 1 "
+                      "ORDER BY (SELECT uuid FROM note WHERE id = note_id)");
+  std::vector<Note> out;
+  while (q.executeStep()) out.push_back(load(db_, q.getColumn(0).getInt64()));
+  return out;
+}
+
+std::vector<Note> NoteRepository::search(const std::string& query, int64_t limit) const {
+  const std::string match = to_fts5_query(query);
+  SQLite::Statement q(db_.sql(),
+                      "SELECT r.note_id FROM note_fts f JOIN note_revision r ON r.id = f.rowid "
+                      "WHERE note_fts MATCH ? ORDER BY f.rank LIMIT ?");
+  q.bind(1, match);
+  q.bind(2, limit);
+  std::vector<Note> out;
+  std::set<int64_t> seen;
+  while (q.executeStep()) {
+    const int64_t id = q.getColumn(0).getInt64();
+    if (seen.insert(id).second) out.push_back(load(db_, id));
+  }
+  return out;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,353 @@
+#include "notes/note_store.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <set>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
+#include "notes/anchor_finder.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+constexpr const char* kTargets[] = {"span", "passage", "link", "variant", "character"};
+
+bool anchored(NoteTarget t) { return t == NoteTarget::kSpan || t == NoteTarget::kPassage; }
+
+NoteRevision read_revision(SQLite::Database& db, SQLite::Statement& q) {
+  NoteRevision r;
+  const int64_t id = q.getColumn(0).getInt64();
+  r.uuid = q.getColumn(1).getString();
+  r.author = q.getColumn(2).getString();
+  r.created_at = q.getColumn(3).getString();
+  r.motivation = q.getColumn(4).getString();
+  r.body = q.getColumn(5).getString();
+  r.deleted = q.getColumn(6).getInt() != 0;
+  SQLite::Statement parents(db,
+                            "SELECT p.uuid FROM note_revision_parent x JOIN note_revision p ON p.id = x.parent_id "
+                            "WHERE x.revision_id = ? ORDER BY p.uuid");
+  parents.bind(1, id);
+  while (parents.executeStep()) r.parents.push_back(parents.getColumn(0).getString());
+  SQLite::Statement tags(db, "SELECT tag FROM note_tag WHERE revision_id = ? ORDER BY tag");
+  tags.bind(1, id);
+  while (tags.executeStep()) r.tags.push_back(tags.getColumn(0).getString());
+  return r;
+}
+
+std::vector<NoteRevision> read_revisions(SQLite::Database& db, int64_t note_id, bool heads_only) {
+  SQLite::Statement q(db,
+                      "SELECT id, uuid, author, created_at, motivation, body, deleted FROM note_revision "
+                      "WHERE note_id = ?1 AND (?2 = 0 OR head = 1) ORDER BY created_at, uuid");
+  q.bind(1, note_id);
+  q.bind(2, heads_only ? 1 : 0);
+  std::vector<NoteRevision> out;
+  while (q.executeStep()) out.push_back(read_revision(db, q));
+  return out;
+}
+
+// Orders revisions so that each comes after its parents (Kahn's algorithm;
+// ties by time then uuid). Parents outside the list are already stored.
+std::vector<const NoteRevision*> parents_first(const std::vector<NoteRevision>& revisions) {
+  std::map<std::string, const NoteRevision*> by_uuid;
+  for (const NoteRevision& r : revisions) by_uuid[r.uuid] = &r;
+  std::map<std::string, int> waiting;
+  std::multimap<std::string, std::string> children;
+  auto key = [](const NoteRevision* r) { return r->created_at + '\x1f' + r->uuid; };
+  std::set<std::pair<std::string, const NoteRevision*>> ready;
+  for (const NoteRevision& r : revisions) {
+    int n = 0;
+    for (const std::string& p : r.parents) {
+      if (by_uuid.count(p)) {
+        ++n;
+        children.emplace(p, r.uuid);
+      }
+    }
+    waiting[r.uuid] = n;
+    if (n == 0) ready.insert({key(&r), &r});
+  }
+  std::vector<const NoteRevision*> out;
+  while (!ready.empty()) {
+    const NoteRevision* r = ready.begin()->second;
+    ready.erase(ready.begin());
+    out.push_back(r);
+    auto [lo, hi] = children.equal_range(r->uuid);
+    for (auto it = lo; it != hi; ++it) {
+      if (--waiting[it->second] == 0) ready.insert({key(by_uuid[it->second]), by_uuid[it->second]});
+    }
+  }
+  if (out.size() != by_uuid.size()) throw InputError("the revisions of a note form a cycle");
+  return out;
+}
+
+}  // namespace
+
+std::string utc_now_ms() {
+  const auto now = std::chrono::system_clock::now();
+  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buf[40];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  char out[48];
+  std::snprintf(out, sizeof out, "%s.%03dZ", buf, static_cast<int>(ms));
+  return out;
+}
+
+std::string_view note_target_name(NoteTarget t) { return kTargets[static_cast<int>(t)]; }
+
+NoteTarget parse_note_target(std::string_view name) {
+  for (int i = 0; i < 5; ++i) {
+    if (name == kTargets[i]) return static_cast<NoteTarget>(i);
+  }
+  throw InputError("unknown note target '" + std::string(name) + "'");
+}
+
+std::optional<int64_t> NoteStore::find(const std::string& uuid) const {
+  SQLite::Statement q(db_.sql(), "SELECT id FROM note WHERE uuid = ?");
+  q.bind(1, uuid);
+  if (!q.executeStep()) return std::nullopt;
+  return q.getColumn(0).getInt64();
+}
+
+int64_t NoteStore::resolve_prefix(const std::string& prefix) const {
+  if (prefix.empty()) throw UsageError("a note id is needed");
+  std::string lower = prefix;
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  // The uuid index answers a range: every uuid starting with the prefix
+  // sorts between it and the prefix followed by '~' (above hex digits and '-').
+  SQLite::Statement q(db_.sql(), "SELECT id, uuid FROM note WHERE uuid >= ?1 AND uuid < ?1 || '~' ORDER BY uuid LIMIT 6");
+  q.bind(1, lower);
+  std::vector<std::pair<int64_t, std::string>> found;
+  while (q.executeStep()) found.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+  if (found.empty()) throw NotFound("no note has id " + prefix + " (see `jiaozhu notes`)");
+  if (found.size() > 1) {
+    std::string names;
+    for (std::size_t i = 0; i < found.size() && i < 5; ++i) names += (i ? ", " : "") + found[i].second.substr(0, 13);
+    throw UsageError("note id " + prefix + " is ambiguous: it begins " + names + (found.size() > 5 ? ", ..." : "") +
+                     "; give more of it");
+  }
+  return found.front().first;
+}
+
+int64_t NoteStore::insert(const NoteRecord& record) {
+  const Note& n = record.note;
+  std::optional<int64_t> edition_id;
+  int64_t seq = record.passage_seq, start = n.start, end = n.end;
+  bool orphaned = n.orphaned;
+  if (anchored(n.target)) {
+    SQLite::Statement e(db_.sql(), "SELECT id FROM edition WHERE uuid = ?");
+    e.bind(1, n.edition_uuid);
+    if (!e.executeStep()) {
+      throw NotFound("note " + n.uuid + " is on edition " + n.edition_uuid + " (" + n.address +
+                     "), which this database does not hold; import that edition first");
+    }
+    edition_id = e.getColumn(0).getInt64();
+    const AnchorPlace at = find_anchor(db_, *edition_id, n.target, seq, n.start, selector_of(n));
+    seq = at.seq;
+    start = at.start;
+    end = at.end;
+    orphaned = at.orphaned;
+  }
+  SQLite::Statement q(db_.sql(),
+                      "INSERT INTO note (uuid, target, edition_id, passage_seq, span_start, span_end, quote_exact, "
+                      "quote_prefix, quote_suffix, target_uuid, orphaned, created_at) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  q.bind(1, n.uuid);
+  q.bind(2, std::string(note_target_name(n.target)));
+  if (edition_id) q.bind(3, *edition_id); else q.bind(3);
+  if (anchored(n.target)) q.bind(4, seq); else q.bind(4);
+  if (n.target == NoteTarget::kSpan) {
+    q.bind(5, start);
+    q.bind(6, end);
+    q.bind(7, n.exact);
+    q.bind(8, n.prefix);
+    q.bind(9, n.suffix);
+  }
+  if (anchored(n.target)) q.bind(10); else q.bind(10, n.target_uuid);
+  q.bind(11, orphaned ? 1 : 0);
+  q.bind(12, n.created_at);
+  q.exec();
+  return db_.sql().getLastInsertRowid();
+}
+
+void NoteStore::append(int64_t note_id, const NoteRevision& r) {
+  std::vector<int64_t> parent_ids;
+  for (const std::string& p : r.parents) {
+    SQLite::Statement q(db_.sql(), "SELECT id, note_id, head, deleted FROM note_revision WHERE uuid = ?");
+    q.bind(1, p);
+    if (!q.executeStep() || q.getColumn(1).getInt64() != note_id) {
+      throw ConflictError("revision " + r.uuid + " names " + p + " as its parent, which is not a revision of its note");
+    }
+    parent_ids.push_back(q.getColumn(0).getInt64());
+    if (q.getColumn(2).getInt() == 1 && q.getColumn(3).getInt() == 0) {
+      SQLite::Statement unindex(db_.sql(), "DELETE FROM note_fts WHERE rowid = ?");
+      unindex.bind(1, parent_ids.back());
+      unindex.exec();
+    }
+    SQLite::Statement demote(db_.sql(), "UPDATE note_revision SET head = 0 WHERE id = ?");
+    demote.bind(1, parent_ids.back());
+    demote.exec();
+  }
+  SQLite::Statement q(db_.sql(),
+                      "INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted, head) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, 1)");
+  q.bind(1, r.uuid);
+  q.bind(2, note_id);
+  q.bind(3, r.author);
+  q.bind(4, r.created_at);
+  q.bind(5, r.motivation);
+  q.bind(6, r.body);
+  q.bind(7, r.deleted ? 1 : 0);
+  q.exec();
+  const int64_t id = db_.sql().getLastInsertRowid();
+  for (int64_t parent : parent_ids) {
+    SQLite::Statement link(db_.sql(), "INSERT OR IGNORE INTO note_revision_parent (revision_id, parent_id) VALUES (?, ?)");
+    link.bind(1, id);
+    link.bind(2, parent);
+    link.exec();
+  }
+  for (const std::string& tag : r.tags) {
+    SQLite::Statement t(db_.sql(), "INSERT OR IGNORE INTO note_tag (revision_id, tag) VALUES (?, ?)");
+    t.bind(1, id);
+    t.bind(2, tag);
+    t.exec();
+  }
+  if (!r.deleted) {
+    SQLite::Statement index(db_.sql(), "INSERT INTO note_fts (rowid, body) VALUES (?, ?)");
+    index.bind(1, id);
+    index.bind(2, r.body);
+    index.exec();
+  }
+}
+
+AbsorbResult NoteStore::absorb(const NoteRecord& record) {
+  AbsorbResult result;
+  std::optional<int64_t> id = find(record.note.uuid);
+  if (!id) {
+    id = insert(record);
+    result.note_added = true;
+  }
+  for (const NoteRevision* r : parents_first(record.revisions)) {
+    if (has_revision(r->uuid)) continue;
+    append(*id, *r);
+    ++result.revisions_added;
+  }
+  return result;
+}
+
+bool NoteStore::has_revision(const std::string& uuid) const {
+  SQLite::Statement q(db_.sql(), "SELECT 1 FROM note_revision WHERE uuid = ?");
+  q.bind(1, uuid);
+  return q.executeStep();
+}
+
+std::vector<NoteRevision> NoteStore::revisions(int64_t note_id) const {
+  return read_revisions(const_cast<SQLite::Database&>(db_.sql()), note_id, false);
+}
+
+std::vector<NoteRevision> NoteStore::heads(int64_t note_id) const {
+  return read_revisions(const_cast<SQLite::Database&>(db_.sql()), note_id, true);
+}
+
+NoteRecord NoteStore::read(int64_t note_id) const {
+  SQLite::Statement q(db_.sql(),
+                      "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
+                      "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
+                      "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?");
+  q.bind(1, note_id);
+  if (!q.executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
+  NoteRecord r;
+  Note& n = r.note;
+  n.uuid = q.getColumn(0).getString();
+  n.target = parse_note_target(q.getColumn(1).getString());
+  n.edition_uuid = q.getColumn(2).getString();
+  r.passage_seq = q.getColumn(4).getInt64();
+  if (anchored(n.target)) n.address = q.getColumn(3).getString() + ":" + std::to_string(r.passage_seq);
+  n.start = q.getColumn(5).getInt64();
+  n.end = q.getColumn(6).getInt64();
+  n.exact = q.getColumn(7).getString();
+  n.prefix = q.getColumn(8).getString();
+  n.suffix = q.getColumn(9).getString();
+  n.target_uuid = q.getColumn(10).getString();
+  n.orphaned = q.getColumn(11).getInt() != 0;
+  n.created_at = q.getColumn(12).getString();
+  return r;
+}
+
+std::vector<int64_t> NoteStore::all_ids() const {
+  SQLite::Statement q(db_.sql(),
+                      "SELECT n.id FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
+                      "ORDER BY e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid");
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+}
+
+void NoteStore::place(int64_t note_id, int64_t passage_seq, int64_t start, int64_t end, bool orphaned) {
+  SQLite::Statement q(db_.sql(),
+                      "UPDATE note SET passage_seq = ?, "
+                      "span_start = CASE WHEN target = 'span' THEN ? END, span_end = CASE WHEN target = 'span' THEN ? END, "
+                      "orphaned = ? WHERE id = ?");
+  q.bind(1, passage_seq);
+  q.bind(2, start);
+  q.bind(3, end);
+  q.bind(4, orphaned ? 1 : 0);
+  q.bind(5, note_id);
+  q.exec();
+}
+
+void NoteStore::reindex() {
+  db_.sql().exec("DELETE FROM note_fts");
+  db_.sql().exec("INSERT INTO note_fts (rowid, body) SELECT id, body FROM note_revision WHERE head = 1 AND deleted = 0");
+}
+
+std::vector<std::string> NoteStore::faults() const {
+  std::vector<std::string> out;
+  auto count = [&](const char* sql) {
+    SQLite::Statement q(db_.sql(), sql);
+    q.executeStep();
+    return q.getColumn(0).getInt64();
+  };
+  if (int64_t n = count("SELECT count(*) FROM note_revision r WHERE head <> NOT EXISTS "
+                        "(SELECT 1 FROM note_revision_parent x WHERE x.parent_id = r.id)")) {
+    out.push_back(std::to_string(n) + " note revisions are marked as heads wrongly: the note history is damaged");
+  }
+  if (int64_t n = count("SELECT count(*) FROM note_revision_parent x JOIN note_revision c ON c.id = x.revision_id "
+                        "JOIN note_revision p ON p.id = x.parent_id WHERE c.note_id <> p.note_id OR p.id >= c.id")) {
+    out.push_back(std::to_string(n) + " note revisions name a parent of another note or one stored after them");
+  }
+  if (int64_t n = count("SELECT count(*) FROM note n WHERE NOT EXISTS (SELECT 1 FROM note_revision r WHERE r.note_id = n.id)")) {
+    out.push_back(std::to_string(n) + " notes have no revision");
+  }
+  if (int64_t n = count("SELECT count(*) FROM note n WHERE n.orphaned = 0 AND n.edition_id IS NOT NULL AND NOT EXISTS "
+                        "(SELECT 1 FROM passage p WHERE p.edition_id = n.edition_id AND p.seq = n.passage_seq "
+                        "AND (n.target <> 'span' OR substr(p.text, n.span_start + 1, n.span_end - n.span_start) = n.quote_exact))")) {
+    out.push_back(std::to_string(n) + " notes are anchored where their quote is not");
+  }
+  const int64_t live = count("SELECT count(*) FROM note_revision WHERE head = 1 AND deleted = 0");
+  const int64_t indexed = count("SELECT count(*) FROM note_fts");
+  const int64_t matching = count("SELECT count(*) FROM note_fts f JOIN note_revision r ON r.id = f.rowid "
+                                 "WHERE r.head = 1 AND r.deleted = 0 AND r.body = f.body");
+  if (live != indexed || matching != live) {
+    out.push_back("the note search index holds " + std::to_string(indexed) + " bodies, not the " + std::to_string(live) +
+                  " current ones (run `jiaozhu reindex`)");
+  }
+  if (!db_.read_only()) {
+    try {
+      db_.sql().exec("INSERT INTO note_fts(note_fts, rank) VALUES ('integrity-check', 1)");
+    } catch (const SQLite::Exception& e) {
+      out.push_back(std::string("the note search index is damaged (") + e.what() + "); run `jiaozhu reindex`");
+    }
+  }
+  return out;
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,95 @@
+// The note tables (note, note_revision, note_revision_parent, note_tag,
+// note_fts) at row level, shared by the note commands, the W3C importer and
+// merge. Every method expects the caller to hold the write transaction when
+// it writes.
+//
+// Invariants kept here and verified by `check`:
+//   * revisions are only appended; a revision's parents are revisions of the
+//     same note stored before it;
+//   * note_revision.head = 1 exactly for the revisions no revision names as
+//     parent;
+//   * note_fts holds exactly the bodies of head revisions not deleted, under
+//     the revision's id.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jiaozhu/notes.h"
+
+namespace jiaozhu {
+class Database;
+}
+
+namespace jiaozhu::detail {
+
+// A note's identity and target, with its history: what travels between
+// copies of a database. Anchors name the edition by uuid and the passage by
+// number, never by local id.
+struct NoteRecord {
+  Note note;                            // current, heads and label are not read
+  int64_t passage_seq = 0;              // span and passage targets
+  std::vector<NoteRevision> revisions;  // any order; parents within the list or already stored
+};
+
+struct AbsorbResult {
+  bool note_added = false;
+  int64_t revisions_added = 0;
+};
+
+class NoteStore {
+ public:
+  explicit NoteStore(Database& db) : db_(db) {}
+
+  std::optional<int64_t> find(const std::string& uuid) const;
+  // The local id of the note whose uuid starts with `prefix` (lower case).
+  // Throws NotFound, or UsageError naming the candidates when several match.
+  int64_t resolve_prefix(const std::string& prefix) const;
+
+  // Inserts the note's row, its anchor placed in this copy's text of the
+  // edition (by offsets when the quote is still there, else by the quote,
+  // else orphaned). Throws NotFound when the edition is not in this copy.
+  int64_t insert(const NoteRecord& record);
+
+  // Appends revision `r` to note `note_id`: it becomes a head, its parents
+  // stop being heads. Throws ConflictError when a parent is not a stored
+  // revision of that note.
+  void append(int64_t note_id, const NoteRevision& r);
+
+  // Adds the note if new and every revision not yet stored, parents first.
+  // Adding what is already there changes nothing, so absorbing is
+  // idempotent and its result does not depend on order.
+  AbsorbResult absorb(const NoteRecord& record);
+
+  bool has_revision(const std::string& uuid) const;
+  // Every revision, ordered by time then uuid (the same order in every copy).
+  std::vector<NoteRevision> revisions(int64_t note_id) const;
+  std::vector<NoteRevision> heads(int64_t note_id) const;
+
+  // The note row as a NoteRecord without revisions.
+  NoteRecord read(int64_t note_id) const;
+  // Every note's id, in a stable order (edition, passage, span, uuid).
+  std::vector<int64_t> all_ids() const;
+
+  // Moves a span or passage anchor, or marks it orphaned (seq kept as the
+  // last place known).
+  void place(int64_t note_id, int64_t passage_seq, int64_t start, int64_t end, bool orphaned);
+
+  // Re-indexes every live head body (after the folding table changed).
+  void reindex();
+  // Faults of the invariants above; empty when sound.
+  std::vector<std::string> faults() const;
+
+ private:
+  Database& db_;
+};
+
+// Now, UTC, ISO 8601 with milliseconds: revisions of one note made within a
+// second must still sort in the order they were made.
+std::string utc_now_ms();
+
+NoteTarget parse_note_target(std::string_view name);
+
+}  // namespace jiaozhu::detail
