@@ -233,6 +233,9 @@ CREATE INDEX mention_alias ON mention(alias_id);
 --              copies (a variant's uuid is derived, see the variant table).
 -- A passage is named by (edition, seq), not passage.id, because passages are
 -- replaced when an edition is re-imported while its notes must survive.
+-- The quote stays as the scholar selected it: after a correction the span
+-- may stand on words that differ from it (张若麟 where the note quoted 张着麟),
+-- found by the approximate match with context that re-anchoring uses.
 -- `orphaned` = 1 when the quote was not found again: the note is kept, with
 -- the place it had last, and listed by `notes --orphaned`; never dropped.
 -- The anchor columns are this copy's placement: merge carries the quote and

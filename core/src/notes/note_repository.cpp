@@ -312,10 +312,13 @@ Note NoteRepository::resolve(const std::string& id, const std::optional<std::str
     if (!n.conflict()) throw ConflictError("note " + n.uuid.substr(0, 8) + " is not in conflict");
     NoteRevision r = n.current;
     if (take) {
-      const auto all = store.revisions(note_id);
-      auto chosen = std::find_if(all.begin(), all.end(), [&](const NoteRevision& x) { return x.uuid.rfind(*take, 0) == 0; });
-      if (chosen == all.end()) throw NotFound("note " + n.uuid.substr(0, 8) + " has no revision " + *take);
-      r = *chosen;
+      std::vector<NoteRevision> chosen;
+      for (const NoteRevision& x : store.revisions(note_id)) {
+        if (x.uuid.rfind(*take, 0) == 0) chosen.push_back(x);
+      }
+      if (chosen.empty()) throw NotFound("note " + n.uuid.substr(0, 8) + " has no revision " + *take);
+      if (chosen.size() > 1) throw UsageError("revision " + *take + " is ambiguous; give more of it");
+      r = chosen.front();
     } else {
       r.body = *body;
       r.deleted = false;

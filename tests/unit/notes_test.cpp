@@ -1,0 +1,322 @@
+// Notes: anchoring, history, conflicts, re-anchoring after a corrected
+// import, the W3C round trip, and the invariants `check` verifies.
+#include <SQLiteCpp/Database.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "jiaozhu/check.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/import.h"
+#include "jiaozhu/note_exchange.h"
+#include "jiaozhu/notes.h"
+#include "notes/note_store.h"
+#include "support.h"
+
+using namespace jiaozhu;
+
+namespace {
+
+struct Fixture {
+  jz_test::TempDir dir;
+  Database db = Database::open(dir / "n.db", OpenMode::kCreate);
+  NoteRepository notes{db};
+  std::vector<std::string> hans = jz_test::lines_of(jz_test::corpus("songjin/hans.txt"));
+  int64_t line = 0;  // the passage of hans.txt (B) that has 张着麟
+
+  Fixture() {
+    jz_test::import_songjin(db);
+    for (std::size_t i = 0; i < hans.size(); ++i) {
+      if (hans[i].find("张着麟") != std::string::npos) {
+        line = static_cast<int64_t>(i + 1);
+        break;
+      }
+    }
+    REQUIRE(line > 0);
+  }
+
+  std::string address() const { return "B:" + std::to_string(line); }
+
+  Note add_on_zhang(const std::string& author = "Tester <t@example.org>") {
+    NoteRequest r;
+    r.target = NoteTarget::kSpan;
+    r.address = address();
+    r.quote = "张着麟";
+    r.body = "着当作若，形近而误。";
+    r.tags = {"訛誤"};
+    r.author = author;
+    return notes.add(r);
+  }
+
+  bool sound() {
+    for (const CheckResult& c : check_database(db)) {
+      if (!c.faults.empty()) {
+        FAIL_CHECK(c.name << ": " << c.faults.front());
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+std::size_t code_point_offset(const std::string& text, const std::string& words) {
+  return jz_test::to_u32(text.substr(0, text.find(words))).size();
+}
+
+}  // namespace
+
+TEST_CASE("a note on 张着麟 anchors on its three code points") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  const auto start = static_cast<int64_t>(code_point_offset(f.hans[f.line - 1], "张着麟"));
+  CHECK(n.start == start);
+  CHECK(n.end == start + 3);
+  CHECK(n.exact == "张着麟");
+  CHECK(n.current.tags == std::vector<std::string>{"訛誤"});
+  CHECK(f.sound());
+}
+
+TEST_CASE("edit, rm and restore each add a revision; every one stays") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  NoteChange c;
+  c.body = "「着」當作「若」，形近而誤。";
+  c.add_tags = {"校勘"};
+  c.author = "Second <s@example.org>";
+  f.notes.edit(n.uuid.substr(0, 8), c);
+  f.notes.remove(n.uuid, "Tester");
+  NoteFilter all;
+  CHECK(f.notes.list(all).empty());
+  all.include_deleted = true;
+  CHECK(f.notes.list(all).size() == 1);
+  const Note back = f.notes.restore(n.uuid, "Tester");
+  CHECK(back.current.body == "「着」當作「若」，形近而誤。");
+  CHECK(back.current.tags == std::vector<std::string>{"校勘", "訛誤"});
+  const auto history = f.notes.history(n.uuid);
+  REQUIRE(history.size() == 4);
+  CHECK(history[0].body == "着当作若，形近而误。");
+  CHECK(history[2].deleted);
+  CHECK_FALSE(history[3].deleted);
+  CHECK(history[3].parents == std::vector<std::string>{history[2].uuid});
+  CHECK_THROWS_AS(f.notes.restore(n.uuid, "Tester"), ConflictError);
+  CHECK(f.sound());
+}
+
+TEST_CASE("a note is refused without author, with a quote not in the passage, or an ambiguous one") {
+  Fixture f;
+  NoteRequest r;
+  r.target = NoteTarget::kSpan;
+  r.address = f.address();
+  r.quote = "张着麟";
+  r.body = "x";
+  CHECK_THROWS_AS(f.notes.add(r), UsageError);
+  r.author = "A";
+  r.quote = "不存在的字";
+  CHECK_THROWS_AS(f.notes.add(r), InputError);
+  r.quote = "，";
+  CHECK_THROWS_WITH(f.notes.add(r), Catch::Contains("--nth"));
+  r.nth = 2;
+  CHECK(f.notes.add(r).start > 0);
+  r.quote.reset();
+  r.start = 0;
+  r.end = 100000;
+  CHECK_THROWS_AS(f.notes.add(r), UsageError);
+}
+
+TEST_CASE("search finds notes by their current text, across scripts") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  CHECK(f.notes.search("形近", 10).size() == 1);
+  CHECK(f.notes.search("形近而誤", 10).size() == 1);  // Traditional query, Simplified note
+  NoteChange c;
+  c.body = "另一說";
+  c.author = "A";
+  f.notes.edit(n.uuid, c);
+  CHECK(f.notes.search("形近", 10).empty());
+  CHECK(f.notes.search("另一说", 10).size() == 1);
+  f.notes.remove(n.uuid, "A");
+  CHECK(f.notes.search("另一说", 10).empty());
+}
+
+TEST_CASE("revisions made apart from one parent leave the note in conflict until resolved") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  detail::NoteStore store(f.db);
+  const int64_t id = *store.find(n.uuid);
+  NoteRevision mine = n.current, theirs = n.current;
+  mine.uuid = "00000000-0000-4000-8000-000000000001";
+  theirs.uuid = "00000000-0000-4000-8000-000000000002";
+  mine.parents = theirs.parents = {n.current.uuid};
+  mine.body = "甲改";
+  theirs.body = "乙改";
+  mine.created_at = "2030-01-01T00:00:00.000Z";
+  theirs.created_at = "2030-01-01T00:00:01.000Z";
+  f.db.write([&] {
+    store.append(id, mine);
+    store.append(id, theirs);
+  });
+  const Note conflicted = f.notes.get(n.uuid);
+  CHECK(conflicted.conflict());
+  CHECK(conflicted.current.body == "乙改");  // the newer head is shown
+  CHECK(f.notes.conflicts().size() == 1);
+  NoteChange c;
+  c.body = "丙";
+  c.author = "A";
+  CHECK_THROWS_AS(f.notes.edit(n.uuid, c), ConflictError);
+  CHECK_THROWS_AS(f.notes.resolve(n.uuid, std::string("00000000-0000-4000-8000-00000000000"), std::nullopt, "A"),
+                  UsageError);  // names both heads
+  const Note resolved = f.notes.resolve(n.uuid, std::string("00000000-0000-4000-8000-000000000001"), std::nullopt, "A");
+  CHECK_FALSE(resolved.conflict());
+  CHECK(resolved.current.body == "甲改");
+  CHECK(resolved.current.parents.size() == 2);
+  CHECK(f.notes.conflicts().empty());
+  CHECK(f.notes.history(n.uuid).size() == 4);
+  CHECK(f.sound());
+}
+
+TEST_CASE("absorbing a note's history twice, or in another order, changes nothing the second time") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  NoteChange c;
+  c.body = "二";
+  c.author = "A";
+  f.notes.edit(n.uuid, c);
+  detail::NoteStore store(f.db);
+  detail::NoteRecord rec = store.read(*store.find(n.uuid));
+  rec.revisions = store.revisions(*store.find(n.uuid));
+  std::reverse(rec.revisions.begin(), rec.revisions.end());  // children before parents
+  jz_test::TempDir other_dir;
+  Database other = Database::open(other_dir / "o.db", OpenMode::kCreate);
+  jz_test::import_songjin(other);
+  detail::NoteStore theirs(other);
+  detail::AbsorbResult first, second;
+  other.write([&] { first = theirs.absorb(rec); });
+  other.write([&] { second = theirs.absorb(rec); });
+  CHECK(first.note_added);
+  CHECK(first.revisions_added == 2);
+  CHECK_FALSE(second.note_added);
+  CHECK(second.revisions_added == 0);
+  CHECK(NoteRepository(other).get(n.uuid).current.body == "二");
+}
+
+TEST_CASE("a corrected edition re-imported keeps its notes on their words, or lists them orphaned") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  auto reimport = [&](const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& l : lines) text += l + "\n";
+    const auto path = f.dir / "corrected.txt";
+    jz_test::write_file(path, text);
+    ImportOptions o;
+    o.work = "songjin";
+    o.siglum = "B";
+    o.replace = true;
+    const std::vector<std::filesystem::path> files{path};
+    return import_edition(f.db, files, o, nullptr);
+  };
+  std::vector<std::string> lines = f.hans;
+  std::string& l = lines[f.line - 1];
+  // Edit a few characters around the note: before it (an insertion) and in it (着 → 若).
+  l.insert(0, "是夜，");
+  l.replace(l.find("张着麟"), std::string("张着麟").size(), "张若麟");
+  ImportReport r = reimport(lines);
+  CHECK(r.replaced);
+  CHECK(r.notes_orphaned == 0);
+  Note moved = f.notes.get(n.uuid);
+  CHECK_FALSE(moved.orphaned);
+  CHECK(moved.start == n.start + 3);
+  CHECK(moved.end == n.end + 3);
+  CHECK(f.sound());
+
+  // Delete the note's whole sentence: the note stays, orphaned.
+  const std::size_t from = l.find("急于"), to = l.find("但回报");
+  REQUIRE(from != std::string::npos);
+  REQUIRE(to != std::string::npos);
+  l.erase(from, to - from);
+  r = reimport(lines);
+  CHECK(r.notes_orphaned == 1);
+  const Note lost = f.notes.get(n.uuid);
+  CHECK(lost.orphaned);
+  CHECK(lost.current.body == n.current.body);
+  NoteFilter orphans;
+  orphans.orphaned_only = true;
+  CHECK(f.notes.list(orphans).size() == 1);
+  CHECK(f.sound());
+}
+
+TEST_CASE("a note on one edition is shown on the linked words of the other") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  align_editions(f.db, "A", "B");
+  const auto hant = jz_test::lines_of(jz_test::corpus("songjin/hant.txt"));
+  for (std::size_t i = 0; i < hant.size(); ++i) {
+    const std::string address = "A:" + std::to_string(i + 1);
+    for (const MappedNote& m : f.notes.mapped_onto(address)) {
+      CHECK(m.note.uuid == n.uuid);
+      const std::u32string text = jz_test::to_u32(hant[i]);
+      CHECK(jz_test::to_utf8(text.substr(m.start, m.end - m.start)) == "張着麟");
+      return;
+    }
+  }
+  FAIL("the note appears on no passage of A");
+}
+
+TEST_CASE("W3C export then import into another database gives the same notes and history") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  NoteChange c;
+  c.body = "「着」當作「若」";
+  c.author = "Second";
+  f.notes.edit(n.uuid, c);
+  NoteRequest whole;
+  whole.address = "A:1";
+  whole.body = "全段";
+  whole.author = "Third <x@y.z>";
+  f.notes.add(whole);
+  std::ostringstream out;
+  export_notes(f.db, NoteFormat::kW3c, out);
+  CHECK_THAT(out.str(), Catch::Contains("http://www.w3.org/ns/anno.jsonld") && Catch::Contains("TextQuoteSelector"));
+  const auto file = f.dir / "notes.jsonld";
+  jz_test::write_file(file, out.str());
+
+  jz_test::TempDir other_dir;
+  Database other = Database::open(other_dir / "o.db", OpenMode::kCreate);
+  jz_test::import_songjin(other);
+  const NotesImportReport r = import_notes(other, file);
+  CHECK(r.notes_added == 2);
+  CHECK(r.revisions_added == 3);
+  CHECK(import_notes(other, file).revisions_added == 0);
+  NoteRepository theirs(other);
+  for (const Note& mine : f.notes.list({})) {
+    const Note copy = theirs.get(mine.uuid);
+    CHECK(copy.address == mine.address);
+    CHECK(copy.start == mine.start);
+    CHECK(copy.end == mine.end);
+    CHECK(copy.exact == mine.exact);
+    CHECK(copy.prefix == mine.prefix);
+    const auto a = f.notes.history(mine.uuid), b = theirs.history(mine.uuid);
+    REQUIRE(a.size() == b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      CHECK(a[i].uuid == b[i].uuid);
+      CHECK(a[i].author == b[i].author);
+      CHECK(a[i].created_at == b[i].created_at);
+      CHECK(a[i].body == b[i].body);
+      CHECK(a[i].tags == b[i].tags);
+      CHECK(a[i].parents == b[i].parents);
+    }
+  }
+}
+
+TEST_CASE("check finds a note history whose head marks were tampered with") {
+  Fixture f;
+  f.add_on_zhang();
+  f.db.sql().exec("UPDATE note_revision SET head = 0");
+  bool found = false;
+  for (const CheckResult& c : check_database(f.db)) {
+    if (c.name == "notes" && !c.faults.empty()) found = true;
+  }
+  CHECK(found);
+}
