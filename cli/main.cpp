@@ -52,6 +52,7 @@ int run(int argc, char** argv) {
   add_collation_commands(app, g);
   add_people_commands(app, g);
   add_note_commands(app, g);
+  add_merge_commands(app, g);
 
   try {
     app.parse(argc, argv);

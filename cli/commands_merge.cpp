@@ -1,0 +1,90 @@
+// merge, snapshot, sync: combining collaborators' copies of the database.
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/merge.h"
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+nlohmann::ordered_json report_json(const MergeReport& r) {
+  return {{"other", r.other},
+          {"dry_run", r.dry_run},
+          {"added",
+           {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
+            {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
+            {"notes", r.notes_added}, {"revisions", r.revisions_added}}},
+          {"renamed", r.renamed},
+          {"conflicts", r.conflicts},
+          {"possible_duplicates", r.possible_duplicates},
+          {"differences", r.differences}};
+}
+
+void print_report(const MergeReport& r) {
+  std::cout << (r.dry_run ? "would merge " : "merged ") << printable(r.other) << ": " << r.editions_added
+            << " editions (" << with_commas(r.passages_added) << " passages), " << r.characters_added << " characters, "
+            << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
+            << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
+  for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
+  for (const std::string& c : r.conflicts) {
+    std::cout << "  conflict: note " << c.substr(0, 8) << " was edited in both copies (`jiaozhu note resolve "
+              << c.substr(0, 8) << "`)\n";
+  }
+  for (const std::string& d : r.possible_duplicates) std::cout << "  possible duplicate: " << printable(d) << '\n';
+  for (const std::string& d : r.differences) std::cout << "  differs: " << printable(d) << '\n';
+}
+
+}  // namespace
+
+void add_merge_commands(CLI::App& app, Globals& g) {
+  struct MergeArgs {
+    std::string other;
+    bool dry_run = false, json = false;
+  };
+  auto a = std::make_shared<MergeArgs>();
+  auto* merge = app.add_subcommand("merge", "Bring in everything a collaborator's copy of the database holds");
+  merge->add_option("OTHER", a->other, "The other copy (.db); it is only read")->required();
+  merge->add_flag("--dry-run", a->dry_run, "Report what would change, write nothing");
+  merge->add_flag("--json", a->json, "Print the report as JSON");
+  merge->callback([&g, a] {
+    Database db = g.open();
+    const MergeReport r = merge_database(db, a->other, a->dry_run);
+    if (a->json) print_json(report_json(r));
+    else print_report(r);
+  });
+
+  auto out = std::make_shared<std::string>();
+  auto* snap = app.add_subcommand("snapshot", "Write a consistent, compact copy of the database to send");
+  snap->add_option("OUT", *out, "The new file")->required();
+  snap->callback([&g, out] {
+    Database db = g.open();
+    snapshot(db, *out);
+    std::cout << "wrote " << printable(*out) << '\n';
+  });
+
+  struct SyncArgs {
+    std::string dir;
+    bool json = false;
+  };
+  auto s = std::make_shared<SyncArgs>();
+  auto* sync = app.add_subcommand("sync", "Merge the other replicas in a shared folder, then write this one's copy there");
+  sync->add_option("DIR", s->dir, "A folder shared by git, Syncthing, Dropbox...")->required();
+  sync->add_flag("--json", s->json, "Print the report as JSON");
+  sync->callback([&g, s] {
+    Database db = g.open();
+    const SyncReport r = sync_folder(db, s->dir);
+    if (s->json) {
+      auto merged = nlohmann::ordered_json::array();
+      for (const MergeReport& m : r.merged) merged.push_back(report_json(m));
+      print_json({{"replica", r.replica}, {"written", r.written.string()}, {"merged", merged}, {"refused", r.refused}});
+    } else {
+      for (const MergeReport& m : r.merged) print_report(m);
+      for (const std::string& why : r.refused) std::cout << "refused: " << printable(why) << '\n';
+      std::cout << "wrote " << printable(r.written.string()) << " (replica " << r.replica << ")\n";
+    }
+    if (!r.refused.empty()) throw ExitStatus{kExitDatabase};
+  });
+}
+
+}  // namespace jiaozhu::cli

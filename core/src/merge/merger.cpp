@@ -1,0 +1,454 @@
+// merge: another copy's editions, characters, links and notes into this one,
+// in one transaction. Each kind is merged by its own function, in an order
+// that has what a row refers to merged before it: editions, then
+// characters and aliases, then links, then notes.
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_set>
+
+#include "align/link_store.h"
+#include "jiaozhu/address.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/merge.h"
+#include "jiaozhu/passage.h"
+#include "jiaozhu/unicode.h"
+#include "merge/foreign_database.h"
+#include "notes/note_store.h"
+#include "people/mention_index.h"
+#include "util/columns.h"
+#include "util/content_hash.h"
+
+namespace jiaozhu {
+namespace {
+
+// Thrown inside the transaction to roll a dry run back.
+struct DryRun {};
+
+struct Merge {
+  Database& db;
+  SQLite::Database& other;
+  std::string name;  // the other file, for messages
+  MergeReport& report;
+  std::map<int64_t, int64_t> editions;               // other edition id -> local id
+  std::map<std::string, std::string> edition_uuids;  // other edition uuid -> local uuid
+  std::map<std::string, int64_t> characters;         // uuid -> local id
+  std::set<int64_t> new_editions;                    // local ids
+  bool aliases_added = false;
+
+  [[noreturn]] void refuse(const std::string& what) const { throw DatabaseError(name + ": " + what + "; nothing was merged"); }
+  std::string text(SQLite::Statement& q, int column, const char* what) const {
+    std::string s = q.getColumn(column).getString();
+    if (first_invalid_utf8(s)) refuse(std::string(what) + " is not valid UTF-8");
+    return s;
+  }
+  std::optional<std::string> optional(SQLite::Statement& q, int column, const char* what) const {
+    if (q.getColumn(column).isNull()) return std::nullopt;
+    return text(q, column, what);
+  }
+};
+
+// ---- editions ----
+
+// A siglum for an incoming edition whose siglum names other content here:
+// derived from its content, so that every merge order picks the same one.
+std::string renamed_siglum(EditionRepository& editions, const std::string& siglum, const std::string& hash) {
+  const std::string base = siglum.substr(0, 24);
+  for (std::size_t digits = 6; digits <= 7; ++digits) {
+    const std::string candidate = base + "-" + hash.substr(0, digits);
+    if (!editions.find(candidate)) return candidate;
+  }
+  throw ConflictError("cannot find a free siglum for incoming edition " + siglum);
+}
+
+void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) {
+  EditionRepository editions(m.db);
+  std::map<int64_t, int64_t> sources;
+  SQLite::Statement files(m.other,
+                          "SELECT id, seq, name, sha256, byte_size, encoding, format FROM source_file "
+                          "WHERE edition_id = ? ORDER BY seq");
+  files.bind(1, from);
+  while (files.executeStep()) {
+    SourceFileRecord f{m.text(files, 2, "a source file name"), files.getColumn(3).getString(), files.getColumn(4).getInt64(),
+                       files.getColumn(5).getString(), files.getColumn(6).getString()};
+    sources[files.getColumn(0).getInt64()] = editions.add_source_file(to, files.getColumn(1).getInt64(), f);
+  }
+  PassageAppender appender(m.db, to);
+  detail::ContentHasher hasher;
+  SQLite::Statement q(m.other,
+                      "SELECT text, title, author, ref, source_line, source_id FROM passage WHERE edition_id = ? ORDER BY seq");
+  q.bind(1, from);
+  while (q.executeStep()) {
+    PassageDraft d;
+    d.text = m.text(q, 0, "a passage");
+    d.title = m.optional(q, 1, "a passage title");
+    d.author = m.optional(q, 2, "a passage author");
+    d.ref = m.optional(q, 3, "a passage ref");
+    if (!q.getColumn(4).isNull()) d.source_line = q.getColumn(4).getInt64();
+    if (to_nfc(d.text) != d.text) m.refuse("a passage is not NFC-normalized");
+    const auto source = sources.find(q.getColumn(5).getInt64());
+    if (source == sources.end()) m.refuse("a passage names a source file of another edition");
+    hasher.add_passage(d.text, d.title, d.author, d.ref);
+    appender.append(d, source->second);
+  }
+  if (hasher.hex() != hash) m.refuse("an edition's passages do not match its content hash");
+  m.report.passages_added += appender.count();
+}
+
+void merge_editions(Merge& m) {
+  EditionRepository editions(m.db);
+  SQLite::Statement q(m.other,
+                      "SELECT e.id, e.uuid, w.name, e.siglum, coalesce(e.title, ''), e.script, e.content_hash "
+                      "FROM edition e JOIN work w ON w.id = e.work_id ORDER BY e.id");
+  while (q.executeStep()) {
+    const int64_t other_id = q.getColumn(0).getInt64();
+    const std::string hash = q.getColumn(6).getString();
+    if (auto local = editions.find_by_content(hash)) {
+      m.editions[other_id] = local->id;
+      m.edition_uuids[q.getColumn(1).getString()] = local->uuid;
+      continue;
+    }
+    const std::string work = m.text(q, 2, "a work name");
+    std::string siglum = m.text(q, 3, "a siglum");
+    if (!valid_siglum(siglum)) m.refuse("'" + siglum + "' is not a valid siglum");
+    if (editions.find(siglum)) {
+      const std::string renamed = renamed_siglum(editions, siglum, hash);
+      m.report.renamed.push_back(siglum + " -> " + renamed);
+      siglum = renamed;
+    }
+    SQLite::Statement known(m.db.sql(), "SELECT 1 FROM work WHERE name = ?");
+    known.bind(1, work);
+    if (!known.executeStep()) ++m.report.works_added;
+    Script script = Script::kUnknown;
+    try {
+      script = parse_script(q.getColumn(5).getString());
+    } catch (const UsageError&) {
+      m.refuse("edition " + siglum + " has an unknown script");
+    }
+    const int64_t id = editions.insert({siglum, work, m.text(q, 4, "a title"), script, hash});
+    copy_passages(m, other_id, id, hash);
+    m.editions[other_id] = id;
+    m.edition_uuids[q.getColumn(1).getString()] = editions.get(siglum).uuid;
+    m.new_editions.insert(id);
+    ++m.report.editions_added;
+  }
+}
+
+// ---- characters and aliases ----
+
+void merge_characters(Merge& m) {
+  SQLite::Statement q(m.other, "SELECT uuid, name, coalesce(note, ''), created_at FROM character ORDER BY uuid");
+  while (q.executeStep()) {
+    const std::string uuid = q.getColumn(0).getString(), name = m.text(q, 1, "a character's name"),
+                      note = m.text(q, 2, "a character's note");
+    SQLite::Statement local(m.db.sql(), "SELECT id, name, coalesce(note, '') FROM character WHERE uuid = ?");
+    local.bind(1, uuid);
+    if (local.executeStep()) {
+      m.characters[uuid] = local.getColumn(0).getInt64();
+      if (local.getColumn(1).getString() != name || local.getColumn(2).getString() != note) {
+        m.report.differences.push_back("character " + local.getColumn(1).getString() + " (" + uuid.substr(0, 8) +
+                                       ") is '" + name + "' there; kept as it is here");
+      }
+      continue;
+    }
+    SQLite::Statement same(m.db.sql(), "SELECT uuid FROM character WHERE name = ? LIMIT 1");
+    same.bind(1, name);
+    if (same.executeStep()) {
+      m.report.possible_duplicates.push_back("character " + name + ": " + same.getColumn(0).getString().substr(0, 8) +
+                                             " here and " + uuid.substr(0, 8) + " there (`jiaozhu character merge`)");
+    }
+    SQLite::Statement insert(m.db.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
+    insert.bind(1, uuid);
+    insert.bind(2, name);
+    if (note.empty()) insert.bind(3); else insert.bind(3, note);
+    insert.bind(4, q.getColumn(3).getString());
+    insert.exec();
+    m.characters[uuid] = m.db.sql().getLastInsertRowid();
+    ++m.report.characters_added;
+  }
+}
+
+// Gives local alias `id` the identity and fields of incoming alias row `q`.
+void adopt_alias(Merge& m, SQLite::Statement& q, int64_t id) {
+  SQLite::Statement u(m.db.sql(), "UPDATE alias SET uuid = ?, form = ?, kind = ?, note = ?, created_at = ? WHERE id = ?");
+  u.bind(1, q.getColumn(0).getString());
+  u.bind(2, m.text(q, 2, "an alias"));
+  u.bind(3, m.text(q, 3, "an alias kind"));
+  const std::string note = m.text(q, 4, "an alias note");
+  if (note.empty()) u.bind(4); else u.bind(4, note);
+  u.bind(5, q.getColumn(5).getString());
+  u.bind(6, id);
+  u.exec();
+}
+
+void merge_aliases(Merge& m) {
+  SQLite::Statement q(m.other,
+                      "SELECT a.uuid, c.uuid, a.form, a.kind, coalesce(a.note, ''), a.created_at "
+                      "FROM alias a JOIN character c ON c.id = a.character_id ORDER BY a.uuid");
+  while (q.executeStep()) {
+    const std::string uuid = q.getColumn(0).getString();
+    SQLite::Statement known(m.db.sql(), "SELECT 1 FROM alias WHERE uuid = ?");
+    known.bind(1, uuid);
+    if (known.executeStep()) continue;
+    const std::string form = m.text(q, 2, "an alias"), folded = fold_text(form);
+    const int64_t character = m.characters.at(q.getColumn(1).getString());
+    SQLite::Statement others(m.db.sql(),
+                             "SELECT c.name, a.character_id, a.id, a.uuid FROM alias a "
+                             "JOIN character c ON c.id = a.character_id WHERE a.folded = ?");
+    others.bind(1, folded);
+    bool on_this_character = false;
+    while (others.executeStep()) {
+      if (others.getColumn(1).getInt64() == character) {
+        // The same form added to one character on both sides: both copies
+        // keep the row with the smaller uuid, so that they agree.
+        on_this_character = true;
+        if (uuid < others.getColumn(3).getString()) adopt_alias(m, q, others.getColumn(2).getInt64());
+      } else if (q.getColumn(3).getString() != "name") {  // a same-named character is reported already
+        m.report.possible_duplicates.push_back("alias " + form + " names " + others.getColumn(0).getString() +
+                                               " here and another character there");
+      }
+    }
+    if (on_this_character || folded.empty()) continue;  // the same form, added on both sides
+    SQLite::Statement insert(m.db.sql(),
+                             "INSERT INTO alias (uuid, character_id, form, folded, kind, note, created_at) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)");
+    insert.bind(1, uuid);
+    insert.bind(2, character);
+    insert.bind(3, form);
+    insert.bind(4, folded);
+    insert.bind(5, m.text(q, 3, "an alias kind"));
+    const std::string note = m.text(q, 4, "an alias note");
+    if (note.empty()) insert.bind(6); else insert.bind(6, note);
+    insert.bind(7, q.getColumn(5).getString());
+    insert.exec();
+    ++m.report.aliases_added;
+    m.aliases_added = true;
+  }
+}
+
+// ---- links ----
+
+struct IncomingLink {
+  std::string uuid;
+  bool manual = false, moved = false;
+  std::vector<std::pair<int64_t, int64_t>> passages;  // local edition id, seq
+};
+
+std::vector<IncomingLink> read_links(Merge& m) {
+  SQLite::Statement q(m.other,
+                      "SELECT l.uuid, l.origin, l.moved, p.edition_id, p.seq FROM link l "
+                      "JOIN link_passage lp ON lp.link_id = l.id JOIN passage p ON p.id = lp.passage_id "
+                      "ORDER BY l.id, p.edition_id, p.seq");
+  std::vector<IncomingLink> out;
+  while (q.executeStep()) {
+    const std::string uuid = q.getColumn(0).getString();
+    if (out.empty() || out.back().uuid != uuid) {
+      out.push_back({uuid, q.getColumn(1).getString() == "manual", q.getColumn(2).getInt() == 1, {}});
+    }
+    out.back().passages.emplace_back(m.editions.at(q.getColumn(3).getInt64()), q.getColumn(4).getInt64());
+  }
+  return out;
+}
+
+bool link_known(Database& db, const std::string& uuid) {
+  SQLite::Statement q(db.sql(), "SELECT 1 FROM link WHERE uuid = ?");
+  q.bind(1, uuid);
+  return q.executeStep();
+}
+
+bool editions_linked(Database& db, int64_t a, int64_t b) {
+  SQLite::Statement q(db.sql(), std::string("SELECT 1 FROM link l WHERE ") + detail::kLinkJoinsEditions + " LIMIT 1");
+  q.bind(":ea", a);
+  q.bind(":eb", b);
+  return q.executeStep();
+}
+
+// Brings in manual links the other copy made, and the automatic links of an
+// edition pair this copy has not aligned.
+void merge_links(Merge& m) {
+  const auto links = read_links(m);
+  std::map<int64_t, std::vector<detail::CollatedPassage>> texts;
+  std::map<std::pair<int64_t, int64_t>, bool> aligned_here;
+  detail::LinkWriter writer(m.db);
+  std::vector<int64_t> counts(6, 0);
+  for (const IncomingLink& l : links) {
+    if (l.passages.empty() || link_known(m.db, l.uuid)) continue;
+    const int64_t ea = l.passages.front().first;
+    const auto other_side = std::find_if(l.passages.begin(), l.passages.end(), [&](const auto& p) { return p.first != ea; });
+    if (other_side == l.passages.end()) continue;
+    const int64_t eb = other_side->first;
+    if (!l.manual) {
+      auto [it, fresh] = aligned_here.try_emplace({ea, eb}, false);
+      if (fresh) it->second = editions_linked(m.db, ea, eb);
+      if (it->second) continue;
+    }
+    detail::LinkDraft draft;
+    draft.manual = l.manual;
+    draft.moved = l.moved;
+    for (int64_t e : {ea, eb}) {
+      if (!texts.count(e)) texts[e] = detail::load_passages(m.db, e);
+    }
+    for (const auto& [edition, seq] : l.passages) {
+      const auto& ps = texts[edition];
+      if (seq < 1 || seq > static_cast<int64_t>(ps.size())) m.refuse("a link names a passage its edition lacks");
+      (edition == ea ? draft.a : draft.b).push_back(&ps[static_cast<std::size_t>(seq - 1)]);
+    }
+    if (l.manual) {
+      SQLite::Statement drop(m.db.sql(),
+                             "DELETE FROM link WHERE origin = 'auto' AND id IN "
+                             "(SELECT link_id FROM link_passage WHERE passage_id = ?)");
+      for (const auto* side : {&draft.a, &draft.b}) {
+        for (const detail::CollatedPassage* p : *side) {
+          drop.bind(1, p->id);
+          drop.exec();
+          drop.reset();
+        }
+      }
+    }
+    SQLite::Statement ua(m.db.sql(), "SELECT uuid FROM edition WHERE id = ?");
+    ua.bind(1, ea);
+    ua.executeStep();
+    SQLite::Statement ub(m.db.sql(), "SELECT uuid FROM edition WHERE id = ?");
+    ub.bind(1, eb);
+    ub.executeStep();
+    writer.store(draft, ua.getColumn(0).getString(), ub.getColumn(0).getString(), counts);
+    ++m.report.links_added;
+  }
+  writer.flush();
+}
+
+// ---- notes ----
+
+std::map<int64_t, detail::NoteRecord> read_notes(Merge& m) {
+  std::map<int64_t, detail::NoteRecord> notes;
+  SQLite::Statement q(m.other,
+                      "SELECT n.id, n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
+                      "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
+                      "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
+  while (q.executeStep()) {
+    detail::NoteRecord& r = notes[q.getColumn(0).getInt64()];
+    Note& n = r.note;
+    n.uuid = q.getColumn(1).getString();
+    try {
+      n.target = detail::parse_note_target(q.getColumn(2).getString());
+    } catch (const InputError&) {
+      m.refuse("note " + n.uuid + " has an unknown target");
+    }
+    const auto local = m.edition_uuids.find(q.getColumn(3).getString());
+    if (local != m.edition_uuids.end()) n.edition_uuid = local->second;
+    r.passage_seq = q.getColumn(5).getInt64();
+    n.address = q.getColumn(4).getString() + ":" + std::to_string(r.passage_seq);
+    n.start = q.getColumn(6).getInt64();
+    n.end = q.getColumn(7).getInt64();
+    n.exact = m.text(q, 8, "a note's quote");
+    n.prefix = m.text(q, 9, "a note's quote");
+    n.suffix = m.text(q, 10, "a note's quote");
+    n.target_uuid = q.getColumn(11).getString();
+    n.orphaned = q.getColumn(12).getInt() != 0;
+    n.created_at = q.getColumn(13).getString();
+  }
+  SQLite::Statement rq(m.other,
+                       "SELECT id, note_id, uuid, author, created_at, motivation, body, deleted FROM note_revision ORDER BY id");
+  while (rq.executeStep()) {
+    auto it = notes.find(rq.getColumn(1).getInt64());
+    if (it == notes.end()) m.refuse("a note revision belongs to no note");
+    NoteRevision r;
+    r.uuid = rq.getColumn(2).getString();
+    r.author = m.text(rq, 3, "a note's author");
+    r.created_at = rq.getColumn(4).getString();
+    r.motivation = rq.getColumn(5).getString();
+    r.body = m.text(rq, 6, "a note");
+    r.deleted = rq.getColumn(7).getInt() != 0;
+    it->second.revisions.push_back(std::move(r));
+  }
+  // Pointers are taken once every vector has stopped growing.
+  std::map<std::string, NoteRevision*> by_uuid;
+  for (auto& [id, rec] : notes) {
+    (void)id;
+    for (NoteRevision& r : rec.revisions) by_uuid[r.uuid] = &r;
+  }
+  std::map<int64_t, std::string> uuid_of;
+  SQLite::Statement ids(m.other, "SELECT id, uuid FROM note_revision");
+  while (ids.executeStep()) uuid_of[ids.getColumn(0).getInt64()] = ids.getColumn(1).getString();
+  SQLite::Statement pq(m.other, "SELECT revision_id, parent_id FROM note_revision_parent");
+  while (pq.executeStep()) {
+    by_uuid.at(uuid_of.at(pq.getColumn(0).getInt64()))->parents.push_back(uuid_of.at(pq.getColumn(1).getInt64()));
+  }
+  SQLite::Statement tq(m.other, "SELECT revision_id, tag FROM note_tag ORDER BY tag");
+  while (tq.executeStep()) {
+    by_uuid.at(uuid_of.at(tq.getColumn(0).getInt64()))->tags.push_back(m.text(tq, 1, "a tag"));
+  }
+  return notes;
+}
+
+std::unordered_set<std::string> local_revisions(Database& db) {
+  std::unordered_set<std::string> out;
+  SQLite::Statement q(db.sql(), "SELECT uuid FROM note_revision");
+  while (q.executeStep()) out.insert(q.getColumn(0).getString());
+  return out;
+}
+
+void merge_notes(Merge& m) {
+  const auto notes = read_notes(m);
+  const auto known = local_revisions(m.db);
+  detail::NoteStore store(m.db);
+  for (const auto& [id, rec] : notes) {
+    (void)id;
+    const bool news = std::any_of(rec.revisions.begin(), rec.revisions.end(),
+                                  [&](const NoteRevision& r) { return !known.count(r.uuid); });
+    if (!news) continue;
+    const detail::AbsorbResult r = store.absorb(rec);
+    m.report.notes_added += r.note_added ? 1 : 0;
+    m.report.revisions_added += r.revisions_added;
+    if (store.heads(*store.find(rec.note.uuid)).size() > 1) m.report.conflicts.push_back(rec.note.uuid);
+  }
+}
+
+void same_file_refused(Database& db, const std::filesystem::path& other) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(db.path(), other, ec)) {
+    throw ConflictError(other.string() + " is this database itself: there is nothing to merge");
+  }
+}
+
+}  // namespace
+
+MergeReport merge_database(Database& db, const std::filesystem::path& other, bool dry_run) {
+  same_file_refused(db, other);
+  detail::ForeignDatabase theirs(other, db.sql());
+  MergeReport report;
+  report.other = other.string();
+  report.dry_run = dry_run;
+  try {
+    db.write([&] {
+      // One read transaction on the other file: a consistent state of it
+      // even while its owner writes.
+      SQLite::Statement begin(theirs.sql(), "BEGIN");
+      begin.exec();
+      Merge m{db, theirs.sql(), other.string(), report, {}, {}, {}, {}, false};
+      merge_editions(m);
+      merge_characters(m);
+      merge_aliases(m);
+      merge_links(m);
+      merge_notes(m);
+      theirs.sql().exec("COMMIT");
+      detail::MentionIndex mentions(db);
+      if (m.aliases_added) {
+        mentions.rebuild();
+      } else {
+        for (int64_t e : m.new_editions) mentions.refresh_edition(e);
+      }
+      if (dry_run) throw DryRun{};
+    });
+  } catch (const DryRun&) {
+  }
+  return report;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,263 @@
+// Merge: a property test over three replicas edited apart, and the files
+// merge must refuse.
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <catch2/catch.hpp>
+#include <random>
+#include <set>
+
+#include "jiaozhu/check.h"
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/merge.h"
+#include "jiaozhu/notes.h"
+#include "jiaozhu/people.h"
+#include "support.h"
+
+using namespace jiaozhu;
+
+namespace {
+
+// What a replica holds, by identity: every note revision with its parents,
+// tags and state; characters; aliases; links. Local ids are left out.
+std::set<std::string> logical_state(Database& db) {
+  std::set<std::string> out;
+  auto rows = [&](const char* sql) {
+    SQLite::Statement q(db.sql(), sql);
+    while (q.executeStep()) {
+      std::string row;
+      for (int c = 0; c < q.getColumnCount(); ++c) row += q.getColumn(c).getString() + "|";
+      out.insert(row);
+    }
+  };
+  rows("SELECT 'note', n.uuid, n.target, e.uuid, n.passage_seq, n.span_start, n.span_end, n.quote_exact "
+       "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
+  rows("SELECT 'revision', r.uuid, n.uuid, r.author, r.created_at, r.body, r.deleted, r.head, "
+       "(SELECT group_concat(p.uuid) FROM (SELECT p.uuid FROM note_revision_parent x "
+       " JOIN note_revision p ON p.id = x.parent_id WHERE x.revision_id = r.id ORDER BY p.uuid) p), "
+       "(SELECT group_concat(tag) FROM (SELECT tag FROM note_tag t WHERE t.revision_id = r.id ORDER BY tag)) "
+       "FROM note_revision r JOIN note n ON n.id = r.note_id");
+  rows("SELECT 'character', uuid, name FROM character");
+  rows("SELECT 'alias', a.uuid, c.uuid, a.form, a.kind FROM alias a JOIN character c ON c.id = a.character_id");
+  rows("SELECT 'link', uuid, origin FROM link");
+  rows("SELECT 'edition', uuid, siglum, content_hash FROM edition");
+  return out;
+}
+
+// Rows in one state and not the other, marked < or >: empty when equal.
+std::vector<std::string> differences(const std::set<std::string>& a, const std::set<std::string>& b) {
+  std::vector<std::string> out;
+  for (const auto& r : a) if (!b.count(r)) out.push_back("< " + r);
+  for (const auto& r : b) if (!a.count(r)) out.push_back("> " + r);
+  return out;
+}
+
+std::set<std::string> revision_uuids(Database& db) {
+  std::set<std::string> out;
+  SQLite::Statement q(db.sql(), "SELECT uuid FROM note_revision");
+  while (q.executeStep()) out.insert(q.getColumn(0).getString());
+  return out;
+}
+
+bool sound(Database& db) {
+  for (const CheckResult& c : check_database(db)) {
+    if (!c.faults.empty()) {
+      UNSCOPED_INFO(c.name << ": " << c.faults.front());
+      return false;
+    }
+  }
+  return true;
+}
+
+// One random operation on replica `db`, as a scholar would do it.
+void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std::string>& written) {
+  NoteRepository notes(db);
+  const std::string author = "replica" + std::to_string(replica);
+  NoteFilter all;
+  all.include_deleted = true;
+  const auto existing = notes.list(all);
+  const int op = std::uniform_int_distribution<int>(0, 9)(rng);
+  auto pick = [&]() -> const Note& { return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)]; };
+  try {
+    if (op <= 2 || existing.empty()) {
+      NoteRequest r;
+      r.address = std::string(rng() % 2 ? "A:" : "B:") + std::to_string(1 + rng() % 20);
+      if (rng() % 2) {
+        r.target = NoteTarget::kSpan;
+        r.start = rng() % 5;
+        r.end = *r.start + 1 + rng() % 4;
+      }
+      r.body = "note " + std::to_string(rng() % 1000) + " by " + author;
+      r.tags = {"t" + std::to_string(rng() % 4)};
+      r.author = author;
+      written.insert(notes.add(r).current.uuid);
+    } else if (op <= 5) {
+      const Note& n = pick();
+      NoteChange c;
+      c.body = "edit " + std::to_string(rng() % 100000) + " by " + author;
+      c.author = author;
+      written.insert(n.conflict() ? notes.resolve(n.uuid, std::nullopt, c.body, author).current.uuid
+                                  : notes.edit(n.uuid, c).current.uuid);
+    } else if (op == 6) {
+      const Note& n = pick();
+      written.insert(n.current.deleted ? notes.restore(n.uuid, author).current.uuid : notes.remove(n.uuid, author).current.uuid);
+    } else if (op == 7) {
+      CharacterRepository(db).add("人物" + std::to_string(rng() % 30), "");
+    } else if (op == 8) {
+      CharacterRepository people(db);
+      const auto all_people = people.list();
+      if (!all_people.empty()) {
+        const auto& c = all_people[rng() % all_people.size()];
+        people.add_alias(c.uuid.substr(0, 0) + c.name, "別名" + std::to_string(rng() % 50), "variant", "");
+      }
+    } else {
+      const std::string a = "A:" + std::to_string(1 + rng() % 20), b = "B:" + std::to_string(1 + rng() % 60);
+      CollationRepository(db).add_manual_link(a, b);
+    }
+  } catch (const ConflictError&) {
+    // a note in conflict edited, an alias or link that exists: refused, as it should be
+  } catch (const UsageError&) {
+  }
+}
+
+}  // namespace
+
+TEST_CASE("three replicas edited apart and merged in random orders converge, losing no revision") {
+  const unsigned seed = GENERATE(1u, 2u, 3u);
+  INFO("seed " << seed);
+  std::mt19937 rng(seed);
+  jz_test::TempDir dir;
+  {
+    Database start = Database::open(dir / "r0.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+    align_editions(start, "A", "B");
+  }
+  std::vector<std::filesystem::path> paths;
+  for (int i = 0; i < 3; ++i) {
+    paths.push_back(dir / ("r" + std::to_string(i + 1) + ".db"));
+    std::filesystem::copy_file(dir / "r0.db", paths.back());
+  }
+  std::vector<Database> replicas;
+  for (const auto& p : paths) replicas.push_back(Database::open(p, OpenMode::kExisting));
+  std::set<std::string> written;
+  for (int round = 0; round < 6; ++round) {
+    for (int i = 0; i < 3; ++i) {
+      for (int k = 0; k < 40; ++k) random_operation(replicas[i], rng, i, written);
+    }
+    // A merge in a random direction between two random replicas.
+    for (int k = 0; k < 2; ++k) {
+      const int into = static_cast<int>(rng() % 3), from = (into + 1 + static_cast<int>(rng() % 2)) % 3;
+      merge_database(replicas[into], paths[from], false);
+      CHECK(sound(replicas[into]));
+    }
+  }
+  // Everyone gets everyone's work: 1 <- 2, 1 <- 3, then 2 and 3 <- 1.
+  merge_database(replicas[0], paths[1], false);
+  merge_database(replicas[0], paths[2], false);
+  merge_database(replicas[1], paths[0], false);
+  merge_database(replicas[2], paths[0], false);
+  const auto state = logical_state(replicas[0]);
+  CHECK(differences(logical_state(replicas[1]), state) == std::vector<std::string>{});
+  CHECK(differences(logical_state(replicas[2]), state) == std::vector<std::string>{});
+  const auto revisions = revision_uuids(replicas[0]);
+  for (const std::string& r : written) CHECK(revisions.count(r) == 1);
+  CHECK(written.size() > 100);
+  // Merging again changes nothing.
+  merge_database(replicas[0], paths[1], false);
+  CHECK(differences(logical_state(replicas[0]), state) == std::vector<std::string>{});
+  for (Database& r : replicas) CHECK(sound(r));
+}
+
+TEST_CASE("merge order does not matter: B then C into A equals C then B") {
+  jz_test::TempDir dir;
+  {
+    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  for (const char* name : {"b.db", "c.db", "a2.db"}) std::filesystem::copy_file(dir / "a.db", dir / name);
+  for (const char* name : {"b.db", "c.db"}) {
+    Database db = Database::open(dir / name, OpenMode::kExisting);
+    NoteRepository notes(db);
+    NoteRequest r;
+    r.address = "B:3";
+    r.body = std::string("from ") + name;
+    r.author = name;
+    const Note n = notes.add(r);
+    NoteChange c;
+    c.body = std::string("edited in ") + name;
+    c.author = name;
+    notes.edit(n.uuid, c);
+    CharacterRepository(db).add(std::string("人") + name, "");
+  }
+  Database a = Database::open(dir / "a.db", OpenMode::kExisting), a2 = Database::open(dir / "a2.db", OpenMode::kExisting);
+  merge_database(a, dir / "b.db", false);
+  merge_database(a, dir / "c.db", false);
+  merge_database(a2, dir / "c.db", false);
+  merge_database(a2, dir / "b.db", false);
+  CHECK(differences(logical_state(a), logical_state(a2)) == std::vector<std::string>{});
+  CHECK(NoteRepository(a).list({}).size() == 2);
+}
+
+TEST_CASE("a dry run reports and writes nothing") {
+  jz_test::TempDir dir;
+  {
+    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  std::filesystem::copy_file(dir / "a.db", dir / "b.db");
+  {
+    Database b = Database::open(dir / "b.db", OpenMode::kExisting);
+    NoteRequest r;
+    r.address = "A:1";
+    r.body = "x";
+    r.author = "b";
+    NoteRepository(b).add(r);
+  }
+  const std::string before = jz_test::file_sha256(dir / "a.db");
+  {
+    Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+    const MergeReport r = merge_database(a, dir / "b.db", true);
+    CHECK(r.dry_run);
+    CHECK(r.notes_added == 1);
+  }
+  CHECK(jz_test::file_sha256(dir / "a.db") == before);
+}
+
+TEST_CASE("merge refuses files that are not sound jiaozhu databases of this schema") {
+  jz_test::TempDir dir;
+  {
+    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  const std::string good = jz_test::read_file(dir / "a.db");
+  auto refused = [&](const std::filesystem::path& other, const std::string& message) {
+    const std::string before = jz_test::file_sha256(dir / "a.db");
+    Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+    CHECK_THROWS_WITH(merge_database(a, other, false), Catch::Contains(message));
+    CHECK(jz_test::file_sha256(dir / "a.db") == before);
+  };
+  jz_test::write_file(dir / "truncated.db", good.substr(0, 5000));
+  refused(dir / "truncated.db", "truncated");
+  jz_test::write_file(dir / "text.db", "just some text, not a database at all; long enough to have a header");
+  refused(dir / "text.db", "not a SQLite database");
+  {
+    SQLite::Database other((dir / "other.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    other.exec("CREATE TABLE t (x); INSERT INTO t VALUES (1)");
+  }
+  refused(dir / "other.db", "another application");
+  auto tampered = [&](const char* name, const std::string& sql) {
+    jz_test::write_file(dir / name, good);
+    SQLite::Database db((dir / name).string(), SQLite::OPEN_READWRITE);
+    db.exec(sql);
+    return dir / name;
+  };
+  refused(tampered("newer.db", "PRAGMA user_version = 99"), "newer jiaozhu");
+  refused(tampered("trigger.db", "CREATE TRIGGER evil AFTER INSERT ON work BEGIN SELECT 1; END"), "trigger evil");
+  refused(tampered("view.db", "CREATE VIEW evil_v AS SELECT 1"), "view evil_v");
+  refused(tampered("dangling.db", "PRAGMA foreign_keys = OFF; INSERT INTO note (uuid, target, edition_id, passage_seq, created_at) "
+                                  "VALUES ('x', 'passage', 999, 1, 'now')"), "refers to nothing");
+  refused(dir / "absent.db", "no database file");
+  refused(dir / "a.db", "this database itself");
+}
