@@ -1,6 +1,7 @@
 #include "support.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unicode/ucnv.h>
@@ -76,6 +77,8 @@ RunningJiaozhu::RunningJiaozhu(const std::vector<std::string>& args) {
   REQUIRE(spawned == 0);
   pid_ = pid;
 }
+
+void RunningJiaozhu::kill(int signal) { ::kill(pid_, signal); }
 
 RunResult RunningJiaozhu::finish() {
   int status = 0;

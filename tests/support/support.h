@@ -43,6 +43,8 @@ RunResult run_jiaozhu(const std::vector<std::string>& args);
 class RunningJiaozhu {
  public:
   explicit RunningJiaozhu(const std::vector<std::string>& args);
+  // Sends `signal` to the process (it may have ended already).
+  void kill(int signal);
   RunResult finish();
 
  private:

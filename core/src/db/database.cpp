@@ -29,6 +29,17 @@ bool writable(const std::filesystem::path& path) {
   return (st.st_mode & 0222) != 0 && ::access(path.c_str(), W_OK) == 0;
 }
 
+// A rollback journal or write-ahead log beside the file, left by a writer that
+// did not finish: SQLite recovers from it when the database is next read.
+bool has_journal(const std::filesystem::path& path) {
+  std::error_code ec;
+  for (const char* suffix : {"-journal", "-wal"}) {
+    const auto size = std::filesystem::file_size(path.string() + suffix, ec);
+    if (!ec && size > 0) return true;
+  }
+  return false;
+}
+
 void harden(SQLite::Database& db) {
   sqlite3* h = db.getHandle();
   sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
@@ -88,7 +99,11 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
     throw DatabaseError("no database at " + path.string() +
                         " (create one with `jiaozhu init`, or name one with --db)");
   }
-  if (exists) detail::check_sqlite_header(path);
+  // A hot journal means a writer was killed mid-commit: the main file may be
+  // half written until SQLite rolls it back on the first read, so the header
+  // is checked after that read instead.
+  const bool hot_journal = exists && has_journal(path);
+  if (exists && !hot_journal) detail::check_sqlite_header(path);
 
   Database d;
   d.path_ = path;
@@ -101,6 +116,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
     d.db_ = std::make_unique<SQLite::Database>(path.string(), flags, kBusyTimeoutMs);
     harden(*d.db_);
     const int app_id = pragma_int(*d.db_, "application_id");
+    if (hot_journal) detail::check_sqlite_header(path);
     const int objects = d.db_->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
     const bool blank = app_id == 0 && objects == 0;
     if (blank && mode != OpenMode::kCreate) {
