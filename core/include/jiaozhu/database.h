@@ -16,9 +16,11 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 
 namespace SQLite {
 class Database;
+class Statement;
 }
 
 namespace jiaozhu {
@@ -26,6 +28,23 @@ namespace jiaozhu {
 enum class OpenMode {
   kCreate,    // create and initialize the file if it does not exist (jiaozhu init)
   kExisting,  // the file must exist and be a jiaozhu database; upgraded if older
+};
+
+// A statement from Database::cached(). Going out of scope resets it and
+// clears its bindings, so it holds no read open and leaks no value into its
+// next use.
+class CachedStatement {
+ public:
+  explicit CachedStatement(SQLite::Statement& s) : s_(&s) {}
+  CachedStatement(CachedStatement&& other) noexcept : s_(other.s_) { other.s_ = nullptr; }
+  CachedStatement& operator=(CachedStatement&&) = delete;
+  ~CachedStatement();
+
+  SQLite::Statement* operator->() const { return s_; }
+  SQLite::Statement& operator*() const { return *s_; }
+
+ private:
+  SQLite::Statement* s_;
 };
 
 // Not thread-safe: one thread uses a Database at a time.
@@ -59,11 +78,20 @@ class Database {
   // past the busy timeout).
   void write(const std::function<void()>& body);
 
+  // The statement for `sql`, prepared on first use and kept for the life of
+  // the connection, for statements run once per row of a large batch (the
+  // parser costs more than the step). `sql` must be a string literal: the
+  // cache is keyed by its address. One handle per literal at a time: a
+  // second would reset the first's statement.
+  CachedStatement cached(const char* sql);
+
  private:
   Database() = default;
 
   std::filesystem::path path_;
   std::unique_ptr<SQLite::Database> db_;
+  // After db_, so destroyed (finalized) before the connection closes.
+  std::unordered_map<const char*, std::unique_ptr<SQLite::Statement>> statements_;
   bool read_only_ = false;
   bool created_ = false;
 };

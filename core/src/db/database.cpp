@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 
 #include "db/file_header.h"
@@ -88,8 +89,32 @@ int pragma_int(SQLite::Database& db, const char* pragma) {
 int current_schema_version() { return detail::kMigrations.back().version; }
 
 Database::Database(Database&&) noexcept = default;
-Database& Database::operator=(Database&&) noexcept = default;
+Database& Database::operator=(Database&& other) noexcept {
+  statements_.clear();  // finalized before the connection they belong to closes
+  path_ = std::move(other.path_);
+  db_ = std::move(other.db_);
+  statements_ = std::move(other.statements_);
+  read_only_ = other.read_only_;
+  created_ = other.created_;
+  return *this;
+}
 Database::~Database() = default;
+
+CachedStatement::~CachedStatement() {
+  if (s_ == nullptr) return;
+  s_->tryReset();
+  try {
+    s_->clearBindings();
+  } catch (const SQLite::Exception&) {
+    // sqlite3_clear_bindings cannot fail; nothing to undo.
+  }
+}
+
+CachedStatement Database::cached(const char* sql) {
+  std::unique_ptr<SQLite::Statement>& s = statements_[sql];
+  if (!s) s = std::make_unique<SQLite::Statement>(*db_, sql);
+  return CachedStatement(*s);
+}
 
 int Database::schema_version() const { return pragma_int(*db_, "user_version"); }
 

@@ -15,11 +15,11 @@ namespace {
 constexpr int64_t kNearbyPassages = 3;
 
 std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq) {
-  SQLite::Statement q(db.sql(), "SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
-  q.bind(1, edition_id);
-  q.bind(2, seq);
-  if (!q.executeStep()) return std::nullopt;
-  return to_code_points(q.getColumn(0).getString());
+  auto q = db.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
+  q->bind(1, edition_id);
+  q->bind(2, seq);
+  if (!q->executeStep()) return std::nullopt;
+  return to_code_points(q->getColumn(0).getString());
 }
 
 std::optional<AnchorPlace> look_in(Database& db, int64_t edition_id, int64_t seq, std::size_t hint,

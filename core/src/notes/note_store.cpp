@@ -111,10 +111,10 @@ NoteTarget parse_note_target(std::string_view name) {
 }
 
 std::optional<int64_t> NoteStore::find(const std::string& uuid) const {
-  SQLite::Statement q(db_.sql(), "SELECT id FROM note WHERE uuid = ?");
-  q.bind(1, uuid);
-  if (!q.executeStep()) return std::nullopt;
-  return q.getColumn(0).getInt64();
+  auto q = db_.cached("SELECT id FROM note WHERE uuid = ?");
+  q->bind(1, uuid);
+  if (!q->executeStep()) return std::nullopt;
+  return q->getColumn(0).getInt64();
 }
 
 int64_t NoteStore::resolve_prefix(const std::string& prefix) const {
@@ -143,88 +143,86 @@ int64_t NoteStore::insert(const NoteRecord& record) {
   int64_t seq = record.passage_seq, start = n.start, end = n.end;
   bool orphaned = n.orphaned;
   if (anchored(n.target)) {
-    SQLite::Statement e(db_.sql(), "SELECT id FROM edition WHERE uuid = ?");
-    e.bind(1, n.edition_uuid);
-    if (!e.executeStep()) {
+    auto e = db_.cached("SELECT id FROM edition WHERE uuid = ?");
+    e->bind(1, n.edition_uuid);
+    if (!e->executeStep()) {
       throw NotFound("note " + n.uuid + " is on edition " + n.edition_uuid + " (" + n.address +
                      "), which this database does not hold; import that edition first");
     }
-    edition_id = e.getColumn(0).getInt64();
+    edition_id = e->getColumn(0).getInt64();
     const AnchorPlace at = find_anchor(db_, *edition_id, n.target, seq, n.start, selector_of(n));
     seq = at.seq;
     start = at.start;
     end = at.end;
     orphaned = at.orphaned;
   }
-  SQLite::Statement q(db_.sql(),
-                      "INSERT INTO note (uuid, target, edition_id, passage_seq, span_start, span_end, quote_exact, "
+  auto q = db_.cached("INSERT INTO note (uuid, target, edition_id, passage_seq, span_start, span_end, quote_exact, "
                       "quote_prefix, quote_suffix, target_uuid, orphaned, created_at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  q.bind(1, n.uuid);
-  q.bind(2, std::string(note_target_name(n.target)));
-  if (edition_id) q.bind(3, *edition_id); else q.bind(3);
-  if (anchored(n.target)) q.bind(4, seq); else q.bind(4);
+  q->bind(1, n.uuid);
+  q->bind(2, std::string(note_target_name(n.target)));
+  if (edition_id) q->bind(3, *edition_id); else q->bind(3);
+  if (anchored(n.target)) q->bind(4, seq); else q->bind(4);
   if (n.target == NoteTarget::kSpan) {
-    q.bind(5, start);
-    q.bind(6, end);
-    q.bind(7, n.exact);
-    q.bind(8, n.prefix);
-    q.bind(9, n.suffix);
+    q->bind(5, start);
+    q->bind(6, end);
+    q->bind(7, n.exact);
+    q->bind(8, n.prefix);
+    q->bind(9, n.suffix);
   }
-  if (anchored(n.target)) q.bind(10); else q.bind(10, n.target_uuid);
-  q.bind(11, orphaned ? 1 : 0);
-  q.bind(12, n.created_at);
-  q.exec();
+  if (anchored(n.target)) q->bind(10); else q->bind(10, n.target_uuid);
+  q->bind(11, orphaned ? 1 : 0);
+  q->bind(12, n.created_at);
+  q->exec();
   return db_.sql().getLastInsertRowid();
 }
 
 void NoteStore::append(int64_t note_id, const NoteRevision& r) {
   std::vector<int64_t> parent_ids;
   for (const std::string& p : r.parents) {
-    SQLite::Statement q(db_.sql(), "SELECT id, note_id, head, deleted FROM note_revision WHERE uuid = ?");
-    q.bind(1, p);
-    if (!q.executeStep() || q.getColumn(1).getInt64() != note_id) {
+    auto q = db_.cached("SELECT id, note_id, head, deleted FROM note_revision WHERE uuid = ?");
+    q->bind(1, p);
+    if (!q->executeStep() || q->getColumn(1).getInt64() != note_id) {
       throw ConflictError("revision " + r.uuid + " names " + p + " as its parent, which is not a revision of its note");
     }
-    parent_ids.push_back(q.getColumn(0).getInt64());
-    if (q.getColumn(2).getInt() == 1 && q.getColumn(3).getInt() == 0) {
-      SQLite::Statement unindex(db_.sql(), "DELETE FROM note_fts WHERE rowid = ?");
-      unindex.bind(1, parent_ids.back());
-      unindex.exec();
+    parent_ids.push_back(q->getColumn(0).getInt64());
+    if (q->getColumn(2).getInt() == 1 && q->getColumn(3).getInt() == 0) {
+      auto unindex = db_.cached("DELETE FROM note_fts WHERE rowid = ?");
+      unindex->bind(1, parent_ids.back());
+      unindex->exec();
     }
-    SQLite::Statement demote(db_.sql(), "UPDATE note_revision SET head = 0 WHERE id = ?");
-    demote.bind(1, parent_ids.back());
-    demote.exec();
+    auto demote = db_.cached("UPDATE note_revision SET head = 0 WHERE id = ?");
+    demote->bind(1, parent_ids.back());
+    demote->exec();
   }
-  SQLite::Statement q(db_.sql(),
-                      "INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted, head) "
+  auto q = db_.cached("INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted, head) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?, 1)");
-  q.bind(1, r.uuid);
-  q.bind(2, note_id);
-  q.bind(3, r.author);
-  q.bind(4, r.created_at);
-  q.bind(5, r.motivation);
-  q.bind(6, r.body);
-  q.bind(7, r.deleted ? 1 : 0);
-  q.exec();
+  q->bind(1, r.uuid);
+  q->bind(2, note_id);
+  q->bind(3, r.author);
+  q->bind(4, r.created_at);
+  q->bind(5, r.motivation);
+  q->bind(6, r.body);
+  q->bind(7, r.deleted ? 1 : 0);
+  q->exec();
   const int64_t id = db_.sql().getLastInsertRowid();
   for (int64_t parent : parent_ids) {
-    SQLite::Statement link(db_.sql(), "INSERT OR IGNORE INTO note_revision_parent (revision_id, parent_id) VALUES (?, ?)");
-    link.bind(1, id);
-    link.bind(2, parent);
-    link.exec();
+    auto link = db_.cached("INSERT OR IGNORE INTO note_revision_parent (revision_id, parent_id) VALUES (?, ?)");
+    link->bind(1, id);
+    link->bind(2, parent);
+    link->exec();
   }
   for (const std::string& tag : r.tags) {
-    SQLite::Statement t(db_.sql(), "INSERT OR IGNORE INTO note_tag (revision_id, tag) VALUES (?, ?)");
-    t.bind(1, id);
-    t.bind(2, tag);
-    t.exec();
+    auto t = db_.cached("INSERT OR IGNORE INTO note_tag (revision_id, tag) VALUES (?, ?)");
+    t->bind(1, id);
+    t->bind(2, tag);
+    t->exec();
   }
   if (!r.deleted) {
-    SQLite::Statement index(db_.sql(), "INSERT INTO note_fts (rowid, body) VALUES (?, ?)");
-    index.bind(1, id);
-    index.bind(2, r.body);
-    index.exec();
+    auto index = db_.cached("INSERT INTO note_fts (rowid, body) VALUES (?, ?)");
+    index->bind(1, id);
+    index->bind(2, r.body);
+    index->exec();
   }
 }
 
@@ -244,9 +242,9 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record) {
 }
 
 bool NoteStore::has_revision(const std::string& uuid) const {
-  SQLite::Statement q(db_.sql(), "SELECT 1 FROM note_revision WHERE uuid = ?");
-  q.bind(1, uuid);
-  return q.executeStep();
+  auto q = db_.cached("SELECT 1 FROM note_revision WHERE uuid = ?");
+  q->bind(1, uuid);
+  return q->executeStep();
 }
 
 std::vector<NoteRevision> NoteStore::revisions(int64_t note_id) const {
