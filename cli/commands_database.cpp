@@ -42,7 +42,8 @@ void run_stats(const Globals& g, bool json) {
   if (json) {
     print_json({{"database", db.path().string()}, {"schema_version", s.schema_version}, {"works", s.works},
                 {"editions", s.editions}, {"passages", s.passages}, {"characters", s.characters},
-                {"file_bytes", s.file_bytes}});
+                {"links", s.links}, {"variants", s.variants}, {"persons", s.persons}, {"notes", s.notes},
+                {"note_revisions", s.note_revisions}, {"conflicts", s.conflicts}, {"file_bytes", s.file_bytes}});
     return;
   }
   print_table({{"database", db.path().string()},
@@ -51,6 +52,11 @@ void run_stats(const Globals& g, bool json) {
                {"editions", with_commas(s.editions)},
                {"passages", with_commas(s.passages)},
                {"text characters", with_commas(s.characters)},
+               {"links", with_commas(s.links)},
+               {"variants", with_commas(s.variants)},
+               {"persons", with_commas(s.persons)},
+               {"notes", with_commas(s.notes) + " (" + with_commas(s.note_revisions) + " revisions, " +
+                             with_commas(s.conflicts) + " in conflict)"},
                {"file size", with_commas(s.file_bytes) + " bytes"}},
               {});
 }
@@ -66,7 +72,7 @@ void add_database_commands(CLI::App& app, Globals& g) {
   check->add_flag("--json", *check_json, "Print the results as JSON");
   check->callback([&g, check_json] { run_check(g, *check_json); });
 
-  auto* stats = app.add_subcommand("stats", "Totals: works, editions, passages, characters, file size");
+  auto* stats = app.add_subcommand("stats", "Totals: works, editions, passages, characters, links, variants, persons, notes, file size");
   auto stats_json = std::make_shared<bool>(false);
   stats->add_flag("--json", *stats_json, "Print as JSON");
   stats->callback([&g, stats_json] { run_stats(g, *stats_json); });

@@ -21,18 +21,31 @@ nlohmann::ordered_json report_json(const MergeReport& r) {
           {"differences", r.differences}};
 }
 
+// The first kShown lines of a list that may run to thousands (a merge of two
+// busy copies), then how many more and where to see them all.
+constexpr std::size_t kShown = 10;
+
+template <typename Line>
+void print_some(const std::vector<std::string>& items, const char* what, const char* where, Line line) {
+  for (std::size_t i = 0; i < items.size() && i < kShown; ++i) std::cout << "  " << line(items[i]) << '\n';
+  if (items.size() > kShown) {
+    std::cout << "  ... and " << with_commas(static_cast<int64_t>(items.size() - kShown)) << " more " << what << " (" << where << ")\n";
+  }
+}
+
 void print_report(const MergeReport& r) {
   std::cout << (r.dry_run ? "would merge " : "merged ") << printable(r.other) << ": " << r.editions_added
             << " editions (" << with_commas(r.passages_added) << " passages), " << r.characters_added << " characters, "
             << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
             << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
-  for (const std::string& c : r.conflicts) {
-    std::cout << "  conflict: note " << c.substr(0, 8) << " was edited in both copies (`jiaozhu note resolve "
-              << c.substr(0, 8) << "`)\n";
-  }
-  for (const std::string& d : r.possible_duplicates) std::cout << "  possible duplicate: " << printable(d) << '\n';
-  for (const std::string& d : r.differences) std::cout << "  differs: " << printable(d) << '\n';
+  print_some(r.conflicts, "conflicts", "`jiaozhu conflicts` lists them", [](const std::string& c) {
+    return "conflict: note " + c.substr(0, 8) + " was edited in both copies (`jiaozhu note resolve " + c.substr(0, 8) +
+           "`)";
+  });
+  print_some(r.possible_duplicates, "possible duplicates", "--json lists them all",
+             [](const std::string& d) { return "possible duplicate: " + printable(d); });
+  print_some(r.differences, "differences", "--json lists them all", [](const std::string& d) { return "differs: " + printable(d); });
 }
 
 }  // namespace

@@ -13,6 +13,12 @@ struct Stats {
   int64_t editions = 0;
   int64_t passages = 0;
   int64_t characters = 0;  // code points over all passages
+  int64_t links = 0;
+  int64_t variants = 0;
+  int64_t persons = 0;     // rows of `character`: the persons of the text
+  int64_t notes = 0;       // live notes (their current revision not deleted)
+  int64_t note_revisions = 0;
+  int64_t conflicts = 0;   // notes with more than one head
   int64_t file_bytes = 0;  // page_count * page_size
 };
 

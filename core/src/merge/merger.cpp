@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "align/link_store.h"
@@ -325,14 +326,70 @@ void merge_links(Merge& m) {
 
 // ---- notes ----
 
-std::map<int64_t, detail::NoteRecord> read_notes(Merge& m) {
+std::unordered_set<std::string> local_revisions(Database& db) {
+  std::unordered_set<std::string> out;
+  SQLite::Statement q(db.sql(), "SELECT uuid FROM note_revision");
+  while (q.executeStep()) out.insert(q.getColumn(0).getString());
+  return out;
+}
+
+// The other file's revisions this copy lacks, grouped by note (other's id).
+// Revisions known here are not read past their uuid: a merge of two copies
+// that share most of their history reads only what is new.
+std::map<int64_t, detail::NoteRecord> new_revisions(Merge& m, const std::unordered_set<std::string>& known) {
   std::map<int64_t, detail::NoteRecord> notes;
+  std::unordered_map<int64_t, std::string> uuid_of;    // every revision of the other file
+  std::unordered_map<int64_t, NoteRevision*> unknown;  // after every vector has stopped growing
+  std::vector<std::pair<int64_t, int64_t>> order;      // (revision id, note id) of the new ones
+  SQLite::Statement rq(m.other,
+                       "SELECT id, note_id, uuid, author, created_at, motivation, body, deleted FROM note_revision ORDER BY id");
+  while (rq.executeStep()) {
+    const int64_t id = rq.getColumn(0).getInt64();
+    std::string uuid = rq.getColumn(2).getString();
+    if (known.count(uuid) == 0) {
+      NoteRevision r;
+      r.uuid = uuid;
+      r.author = m.text(rq, 3, "a note's author");
+      r.created_at = rq.getColumn(4).getString();
+      r.motivation = rq.getColumn(5).getString();
+      r.body = m.text(rq, 6, "a note");
+      r.deleted = rq.getColumn(7).getInt() != 0;
+      const int64_t note = rq.getColumn(1).getInt64();
+      notes[note].revisions.push_back(std::move(r));
+      order.emplace_back(id, note);
+    }
+    uuid_of.emplace(id, std::move(uuid));
+  }
+  std::map<int64_t, std::size_t> seen;
+  for (const auto& [id, note] : order) unknown[id] = &notes[note].revisions[seen[note]++];
+  SQLite::Statement pq(m.other, "SELECT revision_id, parent_id FROM note_revision_parent");
+  while (pq.executeStep()) {
+    const auto r = unknown.find(pq.getColumn(0).getInt64());
+    const auto parent = uuid_of.find(pq.getColumn(1).getInt64());
+    if (r == unknown.end()) continue;
+    if (parent == uuid_of.end()) m.refuse("a note revision names a parent that is not there");
+    r->second->parents.push_back(parent->second);
+  }
+  SQLite::Statement tq(m.other, "SELECT revision_id, tag FROM note_tag ORDER BY tag");
+  while (tq.executeStep()) {
+    const auto r = unknown.find(tq.getColumn(0).getInt64());
+    if (r != unknown.end()) r->second->tags.push_back(m.text(tq, 1, "a tag"));
+  }
+  return notes;
+}
+
+// The note rows of `notes` (their revisions already read).
+void read_note_rows(Merge& m, std::map<int64_t, detail::NoteRecord>& notes) {
   SQLite::Statement q(m.other,
                       "SELECT n.id, n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
                       "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
                       "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
+  std::size_t found = 0;
   while (q.executeStep()) {
-    detail::NoteRecord& r = notes[q.getColumn(0).getInt64()];
+    const auto it = notes.find(q.getColumn(0).getInt64());
+    if (it == notes.end()) continue;
+    ++found;
+    detail::NoteRecord& r = it->second;
     Note& n = r.note;
     n.uuid = q.getColumn(1).getString();
     try {
@@ -353,60 +410,24 @@ std::map<int64_t, detail::NoteRecord> read_notes(Merge& m) {
     n.orphaned = q.getColumn(12).getInt() != 0;
     n.created_at = q.getColumn(13).getString();
   }
-  SQLite::Statement rq(m.other,
-                       "SELECT id, note_id, uuid, author, created_at, motivation, body, deleted FROM note_revision ORDER BY id");
-  while (rq.executeStep()) {
-    auto it = notes.find(rq.getColumn(1).getInt64());
-    if (it == notes.end()) m.refuse("a note revision belongs to no note");
-    NoteRevision r;
-    r.uuid = rq.getColumn(2).getString();
-    r.author = m.text(rq, 3, "a note's author");
-    r.created_at = rq.getColumn(4).getString();
-    r.motivation = rq.getColumn(5).getString();
-    r.body = m.text(rq, 6, "a note");
-    r.deleted = rq.getColumn(7).getInt() != 0;
-    it->second.revisions.push_back(std::move(r));
-  }
-  // Pointers are taken once every vector has stopped growing.
-  std::map<std::string, NoteRevision*> by_uuid;
-  for (auto& [id, rec] : notes) {
-    (void)id;
-    for (NoteRevision& r : rec.revisions) by_uuid[r.uuid] = &r;
-  }
-  std::map<int64_t, std::string> uuid_of;
-  SQLite::Statement ids(m.other, "SELECT id, uuid FROM note_revision");
-  while (ids.executeStep()) uuid_of[ids.getColumn(0).getInt64()] = ids.getColumn(1).getString();
-  SQLite::Statement pq(m.other, "SELECT revision_id, parent_id FROM note_revision_parent");
-  while (pq.executeStep()) {
-    by_uuid.at(uuid_of.at(pq.getColumn(0).getInt64()))->parents.push_back(uuid_of.at(pq.getColumn(1).getInt64()));
-  }
-  SQLite::Statement tq(m.other, "SELECT revision_id, tag FROM note_tag ORDER BY tag");
-  while (tq.executeStep()) {
-    by_uuid.at(uuid_of.at(tq.getColumn(0).getInt64()))->tags.push_back(m.text(tq, 1, "a tag"));
-  }
-  return notes;
-}
-
-std::unordered_set<std::string> local_revisions(Database& db) {
-  std::unordered_set<std::string> out;
-  SQLite::Statement q(db.sql(), "SELECT uuid FROM note_revision");
-  while (q.executeStep()) out.insert(q.getColumn(0).getString());
-  return out;
+  if (found != notes.size()) m.refuse("a note revision belongs to no note");
 }
 
 void merge_notes(Merge& m) {
-  const auto notes = read_notes(m);
-  const auto known = local_revisions(m.db);
+  auto notes = new_revisions(m, local_revisions(m.db));
+  read_note_rows(m, notes);
+  // In uuid order, so that the note uuid index grows at its end in runs
+  // rather than at random pages.
+  std::vector<const detail::NoteRecord*> ordered;
+  for (const auto& entry : notes) ordered.push_back(&entry.second);
+  std::sort(ordered.begin(), ordered.end(),
+            [](const auto* a, const auto* b) { return a->note.uuid < b->note.uuid; });
   detail::NoteStore store(m.db);
-  for (const auto& [id, rec] : notes) {
-    (void)id;
-    const bool news = std::any_of(rec.revisions.begin(), rec.revisions.end(),
-                                  [&](const NoteRevision& r) { return !known.count(r.uuid); });
-    if (!news) continue;
-    const detail::AbsorbResult r = store.absorb(rec);
+  for (const detail::NoteRecord* rec : ordered) {
+    const detail::AbsorbResult r = store.absorb(*rec);
     m.report.notes_added += r.note_added ? 1 : 0;
     m.report.revisions_added += r.revisions_added;
-    if (store.heads(*store.find(rec.note.uuid)).size() > 1) m.report.conflicts.push_back(rec.note.uuid);
+    if (store.head_count(r.note_id) > 1) m.report.conflicts.push_back(rec->note.uuid);
   }
 }
 

@@ -21,7 +21,7 @@ constexpr const char* kTargets[] = {"span", "passage", "link", "variant", "chara
 
 bool anchored(NoteTarget t) { return t == NoteTarget::kSpan || t == NoteTarget::kPassage; }
 
-NoteRevision read_revision(SQLite::Database& db, SQLite::Statement& q) {
+NoteRevision read_revision(Database& db, SQLite::Statement& q) {
   NoteRevision r;
   const int64_t id = q.getColumn(0).getInt64();
   r.uuid = q.getColumn(1).getString();
@@ -30,25 +30,25 @@ NoteRevision read_revision(SQLite::Database& db, SQLite::Statement& q) {
   r.motivation = q.getColumn(4).getString();
   r.body = q.getColumn(5).getString();
   r.deleted = q.getColumn(6).getInt() != 0;
-  SQLite::Statement parents(db,
-                            "SELECT p.uuid FROM note_revision_parent x JOIN note_revision p ON p.id = x.parent_id "
-                            "WHERE x.revision_id = ? ORDER BY p.uuid");
-  parents.bind(1, id);
-  while (parents.executeStep()) r.parents.push_back(parents.getColumn(0).getString());
-  SQLite::Statement tags(db, "SELECT tag FROM note_tag WHERE revision_id = ? ORDER BY tag");
-  tags.bind(1, id);
-  while (tags.executeStep()) r.tags.push_back(tags.getColumn(0).getString());
+  auto parents = db.cached(
+      "SELECT p.uuid FROM note_revision_parent x JOIN note_revision p ON p.id = x.parent_id "
+      "WHERE x.revision_id = ? ORDER BY p.uuid");
+  parents->bind(1, id);
+  while (parents->executeStep()) r.parents.push_back(parents->getColumn(0).getString());
+  auto tags = db.cached("SELECT tag FROM note_tag WHERE revision_id = ? ORDER BY tag");
+  tags->bind(1, id);
+  while (tags->executeStep()) r.tags.push_back(tags->getColumn(0).getString());
   return r;
 }
 
-std::vector<NoteRevision> read_revisions(SQLite::Database& db, int64_t note_id, bool heads_only) {
-  SQLite::Statement q(db,
-                      "SELECT id, uuid, author, created_at, motivation, body, deleted FROM note_revision "
-                      "WHERE note_id = ?1 AND (?2 = 0 OR head = 1) ORDER BY created_at, uuid");
-  q.bind(1, note_id);
-  q.bind(2, heads_only ? 1 : 0);
+std::vector<NoteRevision> read_revisions(Database& db, int64_t note_id, bool heads_only) {
+  auto q = db.cached(
+      "SELECT id, uuid, author, created_at, motivation, body, deleted FROM note_revision "
+      "WHERE note_id = ?1 AND (?2 = 0 OR head = 1) ORDER BY created_at, uuid");
+  q->bind(1, note_id);
+  q->bind(2, heads_only ? 1 : 0);
   std::vector<NoteRevision> out;
-  while (q.executeStep()) out.push_back(read_revision(db, q));
+  while (q->executeStep()) out.push_back(read_revision(db, *q));
   return out;
 }
 
@@ -233,6 +233,7 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record) {
     id = insert(record);
     result.note_added = true;
   }
+  result.note_id = *id;
   for (const NoteRevision* r : parents_first(record.revisions)) {
     if (has_revision(r->uuid)) continue;
     append(*id, *r);
@@ -247,12 +248,15 @@ bool NoteStore::has_revision(const std::string& uuid) const {
   return q->executeStep();
 }
 
-std::vector<NoteRevision> NoteStore::revisions(int64_t note_id) const {
-  return read_revisions(const_cast<SQLite::Database&>(db_.sql()), note_id, false);
-}
+std::vector<NoteRevision> NoteStore::revisions(int64_t note_id) const { return read_revisions(db_, note_id, false); }
 
-std::vector<NoteRevision> NoteStore::heads(int64_t note_id) const {
-  return read_revisions(const_cast<SQLite::Database&>(db_.sql()), note_id, true);
+std::vector<NoteRevision> NoteStore::heads(int64_t note_id) const { return read_revisions(db_, note_id, true); }
+
+int64_t NoteStore::head_count(int64_t note_id) const {
+  auto q = db_.cached("SELECT count(*) FROM note_revision WHERE note_id = ? AND head = 1");
+  q->bind(1, note_id);
+  q->executeStep();
+  return q->getColumn(0).getInt64();
 }
 
 NoteRecord NoteStore::read(int64_t note_id) const {

@@ -35,6 +35,7 @@ struct NoteRecord {
 };
 
 struct AbsorbResult {
+  int64_t note_id = 0;  // local id
   bool note_added = false;
   int64_t revisions_added = 0;
 };
@@ -67,6 +68,8 @@ class NoteStore {
   // Every revision, ordered by time then uuid (the same order in every copy).
   std::vector<NoteRevision> revisions(int64_t note_id) const;
   std::vector<NoteRevision> heads(int64_t note_id) const;
+  // How many heads: more than one means the note is in conflict.
+  int64_t head_count(int64_t note_id) const;
 
   // The note row as a NoteRecord without revisions.
   NoteRecord read(int64_t note_id) const;
