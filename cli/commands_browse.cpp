@@ -43,42 +43,6 @@ void run_editions(const Globals& g, bool json) {
   print_table(rows, {3, 4});
 }
 
-// Passages shown with their notes' spans marked and the notes listed under
-// them; notes of linked passages in other editions are shown too, mapped
-// through the alignment, when few passages are shown.
-constexpr std::size_t kMaxPassagesWithMappedNotes = 50;
-
-struct NotesOf {
-  std::vector<Note> own;
-  std::vector<MappedNote> mapped;
-};
-
-std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, const std::vector<Passage>& passages) {
-  std::map<std::string, NotesOf> out;
-  NoteRepository repo(db);
-  NoteFilter f;
-  f.address = where;
-  for (Note& n : repo.list(f)) out[n.address].own.push_back(std::move(n));
-  if (passages.size() <= kMaxPassagesWithMappedNotes) {
-    for (const Passage& p : passages) {
-      const std::string address = format_address(p.siglum, p.seq);
-      out[address].mapped = repo.mapped_onto(address);
-    }
-  }
-  return out;
-}
-
-std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes) {
-  std::vector<std::pair<int64_t, int64_t>> spans;
-  for (const Note& n : notes.own) {
-    if (n.target == NoteTarget::kSpan && !n.orphaned) spans.emplace_back(n.start, n.end);
-    else spans.emplace_back(0, 0);
-  }
-  for (const MappedNote& m : notes.mapped) spans.emplace_back(m.start, m.end);
-  return spans;
-}
-
-void print_notes_under(const NotesOf& notes, const std::string& indent);
 
 // Prints one passage; its title and author only when they differ from the
 // passage before (`previous`), so paragraphs of one poem are not re-headed.
@@ -97,19 +61,6 @@ void print_passage(const Passage& p, const Passage* previous, const NotesOf* not
   }
   std::cout << ((p.title || p.author) && !same_heading ? indent : address + "  ") << text << '\n';
   if (notes) print_notes_under(*notes, indent);
-}
-
-void print_notes_under(const NotesOf& notes, const std::string& indent) {
-  std::size_t k = 1;
-  for (const Note& n : notes.own) {
-    std::cout << indent << "[" << k++ << "] " << n.uuid.substr(0, 8) << ' ' << printable(n.current.author) << ": "
-              << printable(n.current.body) << '\n';
-  }
-  for (const MappedNote& m : notes.mapped) {
-    std::cout << indent << "[" << k++ << "] " << m.note.uuid.substr(0, 8) << " (on " << m.note.address << " 「"
-              << printable(m.note.exact) << "」) " << printable(m.note.current.author) << ": "
-              << printable(m.note.current.body) << '\n';
-  }
 }
 
 void run_show(const Globals& g, const std::string& where, bool json) {

@@ -1,5 +1,7 @@
 // align, links, variants, parallel, link add/rm: collating two editions.
+#include <algorithm>
 #include <iostream>
+#include <set>
 #include <sstream>
 
 #include "app.h"
@@ -8,6 +10,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
+#include "notes_output.h"
 #include "output.h"
 
 namespace jiaozhu::cli {
@@ -140,9 +143,19 @@ void run_parallel(const Globals& g, const std::string& address, const std::strin
   for (const Link& l : links) {
     const std::string other = parse_address(l.b.empty() ? l.a.front() : l.b.front()).siglum;
     if (!with.empty() && other != with) continue;
-    const auto variants = repo.variants(at.siglum, other, kReadingClasses, std::nullopt);
     std::vector<std::string> side_addresses = l.a;
     side_addresses.insert(side_addresses.end(), l.b.begin(), l.b.end());
+    // The link's variants, asked passage by passage: the edition pair may hold millions.
+    std::vector<Variant> variants;
+    std::set<std::string> seen;
+    for (const std::string& addr : side_addresses) {
+      for (Variant& v : repo.variants(at.siglum, other, kReadingClasses, addr)) {
+        if (v.link_id == l.id && seen.insert(v.uuid).second) variants.push_back(std::move(v));
+      }
+    }
+    std::sort(variants.begin(), variants.end(), [](const Variant& x, const Variant& y) {
+      return std::tie(x.a.address, x.a.start) < std::tie(y.a.address, y.a.start);
+    });
     for (const std::string& addr : side_addresses) {
       std::vector<std::pair<int64_t, int64_t>> spans;
       for (const Variant& v : variants) {
@@ -150,10 +163,12 @@ void run_parallel(const Globals& g, const std::string& address, const std::strin
         const PassageSpan& s = v.a.address == addr ? v.a : v.b;
         if (s.address == addr) spans.emplace_back(s.start, s.end);
       }
-      const Passage p = passages.get(parse_address(addr)).front();
-      std::vector<SpanMark> marks;
+      const std::vector<Passage> shown = passages.get(parse_address(addr));
+      const NotesOf notes = notes_of(db, addr, shown)[addr];
+      std::vector<SpanMark> marks = note_marks(spans_of(notes), 1);
       for (const auto& [start, end] : spans) marks.push_back({start, end, terminal ? "\033[1m[" : "[", terminal ? "]\033[0m" : "]"});
-      std::cout << addr << "  " << mark_spans(p.text, marks) << '\n';
+      std::cout << addr << "  " << mark_spans(shown.front().text, marks) << '\n';
+      print_notes_under(notes, std::string(addr.size() + 2, ' '));
     }
     std::vector<std::vector<std::string>> rows;
     for (const Variant& v : variants) {

@@ -2,11 +2,13 @@
 // and by `show` and `parallel`, which print notes under their passages.
 #pragma once
 
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "jiaozhu/notes.h"
+#include "jiaozhu/passage.h"
 #include "output.h"
 
 namespace jiaozhu::cli {
@@ -22,5 +24,22 @@ void print_notes(const std::vector<Note>& notes, bool json, const char* none);
 // The marks that show notes' spans in a passage's text: ⟨words⟩ followed by
 // the note's number [k], k counting from `first`.
 std::vector<SpanMark> note_marks(const std::vector<std::pair<int64_t, int64_t>>& spans, std::size_t first);
+
+// The notes shown with passages: their own, and those of linked passages in
+// other editions, mapped through the alignment (only when at most
+// kMaxPassagesWithMappedNotes passages are shown: mapping costs a diff each).
+inline constexpr std::size_t kMaxPassagesWithMappedNotes = 50;
+
+struct NotesOf {
+  std::vector<Note> own;
+  std::vector<MappedNote> mapped;
+};
+
+// By passage address, for `passages`, which `where` (S, S:N or S:N-M) names.
+std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, const std::vector<Passage>& passages);
+// Spans to mark, in the order the notes are numbered.
+std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes);
+// The numbered list of notes printed under a passage.
+void print_notes_under(const NotesOf& notes, const std::string& indent);
 
 }  // namespace jiaozhu::cli

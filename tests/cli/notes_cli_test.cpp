@@ -91,6 +91,16 @@ TEST_CASE("the note appears on the linked hant passage after align, its words ma
   CHECK_THAT(r.out, Catch::Contains("⟨張着麟⟩[1]") && Catch::Contains("形近而误") && Catch::Contains("on " + s.b()));
 }
 
+TEST_CASE("parallel marks the note on both sides of the link, beside the variants") {
+  Songjin s;
+  s.add_note();
+  REQUIRE(s.run({"align", "A", "B"}).status == 0);
+  const auto r = s.run({"parallel", s.b()});
+  REQUIRE(r.status == 0);
+  CHECK_THAT(r.out, Catch::Contains("⟨张着麟⟩[1]") && Catch::Contains("⟨張着麟⟩[1]") &&
+                        Catch::Contains("(on " + s.b() + " 「张着麟」)"));
+}
+
 TEST_CASE("notes travel by W3C JSON-LD and CSV") {
   Songjin s;
   const std::string id = s.add_note();
