@@ -17,6 +17,7 @@ inline constexpr int kExitInput = 4;
 inline constexpr int kExitDatabase = 5;
 inline constexpr int kExitConflict = 6;
 inline constexpr int kExitInternal = 70;
+inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
 
 // Thrown by a command that has said all it has to say and ends with `code`.
 struct ExitStatus {

@@ -1,10 +1,12 @@
 // jiaozhu: the command-line interface. Parses arguments, calls core/, prints;
 // maps every error to one line on stderr and an exit status (docs/errors.md).
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 
 #include "app.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/interrupt.h"
 #include "suggest.h"
 
 namespace jiaozhu::cli {
@@ -17,6 +19,7 @@ int exit_code(ErrorKind kind) {
     case ErrorKind::kInput: return kExitInput;
     case ErrorKind::kDatabase: return kExitDatabase;
     case ErrorKind::kConflict: return kExitConflict;
+    case ErrorKind::kInterrupted: return kExitInterrupted;
   }
   return kExitInternal;
 }
@@ -24,6 +27,17 @@ int exit_code(ErrorKind kind) {
 int fail(int code, const std::string& message) {
   std::cerr << "jiaozhu: " << message << '\n';
   return code;
+}
+
+// The first Ctrl-C asks the command to stop: its transaction rolls back and
+// it reports "interrupted". A second one kills it at once; SQLite's journal
+// still undoes the unfinished write when the database is next opened.
+void on_sigint(int) {
+  if (interrupt_requested()) {
+    std::signal(SIGINT, SIG_DFL);
+    std::raise(SIGINT);
+  }
+  request_interrupt();
 }
 
 std::string default_db() {
@@ -54,6 +68,7 @@ int run(int argc, char** argv) {
   add_note_commands(app, g);
   add_merge_commands(app, g);
 
+  std::signal(SIGINT, on_sigint);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -68,10 +83,15 @@ int run(int argc, char** argv) {
   } catch (const ExitStatus& s) {
     return s.code;
   } catch (const Error& e) {
+    // An interrupted step may surface as another error (a read that failed).
+    if (interrupt_requested() && e.kind() != ErrorKind::kInterrupted) {
+      return fail(kExitInterrupted, "interrupted: nothing was changed");
+    }
     return fail(exit_code(e.kind()), e.what());
   } catch (const std::bad_alloc&) {
     return fail(kExitInternal, "out of memory; nothing was changed");
   } catch (const std::exception& e) {
+    if (interrupt_requested()) return fail(kExitInterrupted, "interrupted: nothing was changed");
     if (is_storage_error(e)) return fail(kExitDatabase, g.db_path + ": " + e.what());
     return fail(kExitInternal, std::string("internal error: ") + e.what());
   }

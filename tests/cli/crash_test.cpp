@@ -176,3 +176,28 @@ TEST_CASE("SIGKILL during merge leaves the state before or after") {
   WARN("merge: " << hit << " of " << kKills << " kills landed before it ended");
   CHECK(hit > 0);
 }
+
+TEST_CASE("SIGINT during a large import aborts cleanly: exit 130, one line, the database as before") {
+  Scenario s;
+  import_songjin_with(s);
+  const auto big = repeated(s.dir, "songjin/hans.txt", 300, "big.txt");
+  const std::vector<std::string> args{"--db", s.work, "import", big.string(), "--work", "songjin", "--siglum", "C"};
+  const auto before = table_counts(s.base);
+  const double seconds = s.full_run({"import", big.string(), "--work", "songjin", "--siglum", "C"}).second;
+  int interrupted = 0;
+  for (int k = 1; k <= 5; ++k) {
+    std::filesystem::copy_file(s.base, s.work, std::filesystem::copy_options::overwrite_existing);
+    jz_test::RunningJiaozhu running(args);
+    std::this_thread::sleep_for(std::chrono::duration<double>(seconds * 0.1 * k));
+    running.kill(SIGINT);
+    const auto r = running.finish();
+    if (r.status == 0) continue;  // it ended before the signal
+    ++interrupted;
+    CHECK(r.status == 130);
+    CHECK(r.err == "jiaozhu: " + s.work + ": interrupted: nothing was changed\n");
+    CHECK_FALSE(std::filesystem::exists(s.work + "-journal"));
+    CHECK(table_counts(s.work) == before);
+    CHECK(run_jiaozhu({"--db", s.work, "check"}).status == 0);
+  }
+  CHECK(interrupted > 0);
+}

@@ -14,6 +14,7 @@ enum class ErrorKind {
   kInput,     // a file to import cannot be read as text
   kDatabase,  // the .db is missing, foreign, corrupt, newer, or read-only
   kConflict,  // the request contradicts what the database holds
+  kInterrupted,  // the user pressed Ctrl-C; the write under way was rolled back
 };
 
 class Error : public std::runtime_error {
@@ -40,6 +41,9 @@ struct DatabaseError : Error {
 };
 struct ConflictError : Error {
   explicit ConflictError(const std::string& m) : Error(ErrorKind::kConflict, m) {}
+};
+struct Interrupted : Error {
+  explicit Interrupted(const std::string& m) : Error(ErrorKind::kInterrupted, m) {}
 };
 
 }  // namespace jiaozhu

@@ -12,6 +12,7 @@
 #include "db/migrate.h"
 #include "db/migration_list.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/interrupt.h"
 #include "search/fts5_tokenizer.h"
 #include "search/search_index.h"
 
@@ -49,6 +50,10 @@ void harden(SQLite::Database& db) {
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA trusted_schema = OFF");
   db.exec("PRAGMA cache_size = -65536");
+  // Every 10,000 virtual-machine steps (well under a millisecond): stop when
+  // the user pressed Ctrl-C. Non-zero makes the statement fail with
+  // SQLITE_INTERRUPT.
+  sqlite3_progress_handler(h, 10000, [](void*) { return interrupt_requested() ? 1 : 0; }, nullptr);
   detail::register_fts5_tokenizer(h);
 }
 
@@ -76,6 +81,8 @@ int pragma_int(SQLite::Database& db, const char* pragma) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       throw DatabaseError(name + " is locked by another process; try again when it has finished");
+    case SQLITE_INTERRUPT:
+      throw Interrupted(name + ": interrupted: nothing was changed");
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
       throw DatabaseError(name + " is corrupt (" + e.what() + "); run `jiaozhu check`");
@@ -181,6 +188,8 @@ void Database::write(const std::function<void()>& body) {
     tx.commit();
   } catch (const SQLite::Exception& e) {
     rethrow(path_, e);
+  } catch (const Interrupted&) {
+    throw Interrupted(path_.string() + ": interrupted: nothing was changed");
   }
 }
 

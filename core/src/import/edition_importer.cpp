@@ -12,6 +12,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/interrupt.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/passage.h"
 #include "util/content_hash.h"
@@ -84,6 +85,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   ScriptCounter script;
   uint64_t done_bytes = 0;
   for (std::size_t i = 0; i < stream.size(); ++i) {
+    check_interrupt();  // reading and parsing a file run outside SQL
     const detail::ReadSource s = stream.take(i);
     const int64_t source_id = passages ? editions.add_source_file(edition_id, static_cast<int64_t>(i + 1), s.record) : 0;
     for (const PassageDraft& d : s.parsed.passages) {
