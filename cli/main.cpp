@@ -45,6 +45,14 @@ std::string default_db() {
   return env && *env ? env : "jiaozhu.db";
 }
 
+// Every long option of the app and its commands, with dashes.
+void collect_options(CLI::App& app, std::vector<std::string>& out) {
+  for (const CLI::Option* o : app.get_options()) {
+    for (const std::string& name : o->get_lnames()) out.push_back("--" + name);
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) collect_options(*sub, out);
+}
+
 std::vector<std::string> command_names(CLI::App& app) {
   std::vector<std::string> names;
   for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) names.push_back(sub->get_name());
@@ -78,7 +86,12 @@ int run(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const auto unknown = unknown_command(argc, argv, command_names(app));
+    auto unknown = unknown_command(argc, argv, command_names(app));
+    if (!unknown && dynamic_cast<const CLI::ExtrasError*>(&e)) {
+      std::vector<std::string> options;
+      collect_options(app, options);
+      unknown = unknown_option(argc, argv, options);
+    }
     return fail(kExitUsage, unknown.value_or(e.what()) + "; see `jiaozhu --help`");
   } catch (const ExitStatus& s) {
     return s.code;

@@ -21,6 +21,20 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
+// "unknown WHAT 'word'", with the nearest of `known` (at most 2 edits away).
+std::string unknown(const char* what, const std::string& word, const std::vector<std::string>& known) {
+  std::string message = std::string("unknown ") + what + " '" + word + "'";
+  std::size_t best_distance = 3;
+  for (const std::string& k : known) {
+    const std::size_t d = edit_distance(word, k);
+    if (d < best_distance) {
+      best_distance = d;
+      message = std::string("unknown ") + what + " '" + word + "' (did you mean `" + k + "`?)";
+    }
+  }
+  return message;
+}
+
 }  // namespace
 
 std::optional<std::string> unknown_command(int argc, char** argv, const std::vector<std::string>& commands) {
@@ -29,16 +43,18 @@ std::optional<std::string> unknown_command(int argc, char** argv, const std::vec
     if (word == "--db") { ++i; continue; }
     if (word.starts_with("-")) continue;
     if (std::find(commands.begin(), commands.end(), word) != commands.end()) return std::nullopt;
-    std::string message = "unknown command '" + word + "'";
-    std::size_t best_distance = 3;
-    for (const std::string& c : commands) {
-      const std::size_t d = edit_distance(word, c);
-      if (d < best_distance) {
-        best_distance = d;
-        message = "unknown command '" + word + "' (did you mean `" + c + "`?)";
-      }
-    }
-    return message;
+    return unknown("command", word, commands);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> unknown_option(int argc, char** argv, const std::vector<std::string>& options) {
+  for (int i = 1; i < argc; ++i) {
+    std::string word = argv[i];
+    if (word == "--") return std::nullopt;  // what follows is not options
+    if (!word.starts_with("--") || word.size() < 3) continue;
+    word = word.substr(0, word.find('='));
+    if (std::find(options.begin(), options.end(), word) == options.end()) return unknown("option", word, options);
   }
   return std::nullopt;
 }

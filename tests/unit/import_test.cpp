@@ -184,3 +184,20 @@ TEST_CASE("JSON records ignore nested values they do not use") {
   CHECK(p[0].text == "一\n二");
   CHECK(p[0].ref == "12");
 }
+
+TEST_CASE("a full disk (max_page_count) refuses the import with one message and writes nothing") {
+  Fixture f;
+  f.import({jz_test::corpus("songjin/hant.txt")}, "A");
+  const int64_t pages = f.db.sql().execAndGet("PRAGMA page_count").getInt64();
+  const std::string sha = jz_test::file_sha256(f.dir / "t.db");
+  // Room for a few pages only: the hans edition needs more.
+  f.db.sql().execAndGet("PRAGMA max_page_count = " + std::to_string(pages + 3));
+  try {
+    f.import({jz_test::corpus("songjin/hans.txt")}, "B");
+    FAIL("the import fitted in three pages");
+  } catch (const DatabaseError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("t.db: the disk or the database is full: nothing was changed"));
+  }
+  CHECK(f.count("edition") == 1);
+  CHECK(jz_test::file_sha256(f.dir / "t.db") == sha);
+}
