@@ -423,12 +423,14 @@ void merge_notes(Merge& m) {
   std::sort(ordered.begin(), ordered.end(),
             [](const auto* a, const auto* b) { return a->note.uuid < b->note.uuid; });
   detail::NoteStore store(m.db);
+  store.defer_indexing();
   for (const detail::NoteRecord* rec : ordered) {
     const detail::AbsorbResult r = store.absorb(*rec);
     m.report.notes_added += r.note_added ? 1 : 0;
     m.report.revisions_added += r.revisions_added;
     if (store.head_count(r.note_id) > 1) m.report.conflicts.push_back(rec->note.uuid);
   }
+  store.finish_indexing();
 }
 
 void same_file_refused(Database& db, const std::filesystem::path& other) {

@@ -383,11 +383,13 @@ NotesImportReport import_notes(Database& db, const std::filesystem::path& file) 
   report.annotations = static_cast<int64_t>(records.size());
   db.write([&] {
     detail::NoteStore store(db);
+    store.defer_indexing();
     for (const detail::NoteRecord& rec : records) {
       const detail::AbsorbResult r = store.absorb(rec);
       report.notes_added += r.note_added ? 1 : 0;
       report.revisions_added += r.revisions_added;
     }
+    store.finish_indexing();
   });
   return report;
 }

@@ -186,7 +186,8 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
       throw ConflictError("revision " + r.uuid + " names " + p + " as its parent, which is not a revision of its note");
     }
     parent_ids.push_back(q->getColumn(0).getInt64());
-    if (q->getColumn(2).getInt() == 1 && q->getColumn(3).getInt() == 0) {
+    const bool indexed = !deferred_after_ || parent_ids.back() <= *deferred_after_;
+    if (q->getColumn(2).getInt() == 1 && q->getColumn(3).getInt() == 0 && indexed) {
       auto unindex = db_.cached("DELETE FROM note_fts WHERE rowid = ?");
       unindex->bind(1, parent_ids.back());
       unindex->exec();
@@ -218,7 +219,7 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
     t->bind(2, tag);
     t->exec();
   }
-  if (!r.deleted) {
+  if (!r.deleted && !deferred_after_) {
     auto index = db_.cached("INSERT INTO note_fts (rowid, body) VALUES (?, ?)");
     index->bind(1, id);
     index->bind(2, r.body);
@@ -240,6 +241,20 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record) {
     ++result.revisions_added;
   }
   return result;
+}
+
+void NoteStore::defer_indexing() {
+  if (!deferred_after_) deferred_after_ = db_.sql().execAndGet("SELECT coalesce(max(id), 0) FROM note_revision").getInt64();
+}
+
+void NoteStore::finish_indexing() {
+  if (!deferred_after_) return;
+  SQLite::Statement q(db_.sql(),
+                      "INSERT INTO note_fts (rowid, body) "
+                      "SELECT id, body FROM note_revision WHERE id > ? AND head = 1 AND deleted = 0");
+  q.bind(1, *deferred_after_);
+  q.exec();
+  deferred_after_.reset();
 }
 
 bool NoteStore::has_revision(const std::string& uuid) const {
