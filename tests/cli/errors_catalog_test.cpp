@@ -102,6 +102,7 @@ struct Catalogue {
         {{"search", "，。"}, 2, "the query has no characters to search for (punctuation and spaces are not searched)"},
         {{"search", "张*"}, 2, "a * prefix goes after a Latin word only"},
         {{"search", std::string(1001, 'a')}, 2, "the query is longer than 1000 characters"},
+        {{"search", std::string(9, '(') + "张" + std::string(9, ')')}, 2, "the query nests parentheses more than 8 deep"},
         {{"variants", "A", "B", "--class", "x"}, 2,
          "unknown variant class 'x' (use script, glyph, punct, pinyin, break, substantive)"},
         {{"note", "add", "B:17", "--text", "x"}, 2, "who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR"},

@@ -16,6 +16,10 @@ namespace jiaozhu {
 
 // The longest query accepted, in code points.
 inline constexpr std::size_t kMaxQueryCodePoints = 1000;
+// FTS5's parser has a fixed stack (about 100 entries) and a level of
+// parentheses can take 8 of them (OR, AND and NOT open inside it): deeper
+// nesting is refused here rather than by FTS5.
+inline constexpr int kMaxQueryNesting = 8;
 
 // Returns an FTS5 expression equivalent to `query` in which every term is a
 // quoted string, so that no user input reaches FTS5's syntax. Terms with no

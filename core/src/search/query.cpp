@@ -83,7 +83,7 @@ void check_grammar(const std::vector<Piece>& pieces) {
         want_operand = false;
         break;
       case Kind::kOpen:
-        ++depth;
+        if (++depth > kMaxQueryNesting) bad("the query nests parentheses more than " + std::to_string(kMaxQueryNesting) + " deep");
         want_operand = true;
         break;
       case Kind::kClose:
