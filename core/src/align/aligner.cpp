@@ -211,11 +211,13 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
     }
     for (std::size_t i : moved) drafts[groups.find(i)].moved = true;
     detail::LinkWriter writer(db);
-    for (auto& [root, draft] : drafts) {
-      writer.store(draft, ea.uuid, eb.uuid, counts);
+    std::vector<const detail::LinkDraft*> links;
+    for (const auto& [root, draft] : drafts) links.push_back(&draft);
+    detail::for_each_link_variants(links, [&](std::size_t i, const std::vector<detail::FoundVariant>& variants) {
+      writer.store(*links[i], ea.uuid, eb.uuid, variants, counts);
       ++report.links;
-      report.moved_links += draft.moved;
-    }
+      report.moved_links += links[i]->moved;
+    });
     writer.flush();
     report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
   });

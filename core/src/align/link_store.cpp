@@ -4,6 +4,11 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
+#include <future>
+#include <mutex>
+#include <thread>
 
 #include "jiaozhu/database.h"
 #include "util/sha256.h"
@@ -91,8 +96,53 @@ void LinkWriter::flush() {
   pending_.clear();
 }
 
+std::vector<FoundVariant> variants_of(const LinkDraft& link) {
+  return find_variants(make_collation_text(texts(link.a)), make_collation_text(texts(link.b)));
+}
+
+void for_each_link_variants(const std::vector<const LinkDraft*>& links,
+                            const std::function<void(std::size_t, const std::vector<FoundVariant>&)>& write) {
+  // Chunks of links: workers find chunk k + 1 while this thread writes chunk k.
+  constexpr std::size_t kChunk = 2048;
+  const std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
+  auto find_chunk = [&links, workers](std::size_t from, std::size_t to) {
+    std::vector<std::vector<FoundVariant>> out(to - from);
+    std::atomic<std::size_t> next{from};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto work = [&] {
+      try {
+        for (std::size_t i; (i = next++) < to;) out[i - from] = variants_of(*links[i]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        failure = std::current_exception();
+        next = to;
+      }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t < workers && t < to - from; ++t) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return out;
+  };
+  std::future<std::vector<std::vector<FoundVariant>>> ahead;
+  if (!links.empty()) ahead = std::async(std::launch::async, find_chunk, 0, std::min(kChunk, links.size()));
+  for (std::size_t from = 0; from < links.size(); from += kChunk) {
+    const auto found = ahead.get();
+    const std::size_t next = from + kChunk;
+    if (next < links.size()) ahead = std::async(std::launch::async, find_chunk, next, std::min(next + kChunk, links.size()));
+    for (std::size_t i = 0; i < found.size(); ++i) write(from + i, found[i]);
+  }
+}
+
 int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
                           std::vector<int64_t>& counts) {
+  return store(link, uuid_a, uuid_b, variants_of(link), counts);
+}
+
+int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
+                          const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts) {
   link_->bind(1, link_identity(link, uuid_a, uuid_b));
   link_->bind(2, link.manual ? "manual" : "auto");
   link_->bind(3, link.moved ? 1 : 0);
@@ -110,9 +160,8 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
     }
   }
 
-  const auto ta = texts(link.a), tb = texts(link.b);
   int64_t n = 0;
-  for (const FoundVariant& f : find_variants(make_collation_text(ta), make_collation_text(tb))) {
+  for (const FoundVariant& f : variants) {
     pending_.push_back({link_id, ++n, f.variant_class, link.a[f.a.passage]->id, f.a.start, f.a.end,
                         link.b[f.b.passage]->id, f.b.start, f.b.end});
     ++counts[static_cast<std::size_t>(f.variant_class)];

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <string>
@@ -51,6 +52,9 @@ class LinkWriter {
   // caller holds the write transaction.
   int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
                 std::vector<int64_t>& counts);
+  // The same with the link's variants found already (variants_of).
+  int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
+                const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts);
 
   // Writes the variants still buffered. Call before the transaction commits.
   void flush();
@@ -69,6 +73,17 @@ class LinkWriter {
   // hundreds of thousands, and one statement per row costs twice the time.
   std::vector<Row> pending_;
 };
+
+// The variants between a link's passages. Pure computation: safe to call
+// from several threads at once.
+std::vector<FoundVariant> variants_of(const LinkDraft& link);
+
+// variants_of() for every link, on all cores, handed to `write` in link
+// order on the calling thread (which alone touches the database) while the
+// next links' variants are being found. An exception from a worker is
+// rethrown here.
+void for_each_link_variants(const std::vector<const LinkDraft*>& links,
+                            const std::function<void(std::size_t, const std::vector<FoundVariant>&)>& write);
 
 // A variant's identity across copies of a database: derived from its link's
 // uuid, its class, and where it stands (passage seq and span, each side).

@@ -12,9 +12,10 @@
 namespace jiaozhu::detail {
 namespace {
 
-// ICU transforms, made once: creating one parses a large rule set.
+// ICU transforms, made once per thread: creating one parses a large rule
+// set, and one instance must not transliterate on two threads at once.
 icu::Transliterator& transform(const char* id) {
-  static std::unordered_map<std::string, std::unique_ptr<icu::Transliterator>> made;
+  thread_local std::unordered_map<std::string, std::unique_ptr<icu::Transliterator>> made;
   auto& t = made[id];
   if (!t) {
     UErrorCode status = U_ZERO_ERROR;
@@ -36,7 +37,7 @@ icu::UnicodeString transformed(const char* id, const std::u32string& text) {
 // Cached: an edition pair has hundreds of thousands of such pairs, and few
 // distinct ones.
 bool script_pair(char32_t a, char32_t b) {
-  static std::unordered_map<uint64_t, bool> known;
+  thread_local std::unordered_map<uint64_t, bool> known;
   const uint64_t key = (static_cast<uint64_t>(a) << 32) | b;
   auto it = known.find(key);
   if (it != known.end()) return it->second;
