@@ -120,3 +120,22 @@ TEST_CASE("a v1 database keeps its data through every later migration, after a b
   { Database again = Database::open(path, OpenMode::kExisting); }
   CHECK_FALSE(std::filesystem::exists(dir / "v1.db.bak-v1.2"));
 }
+
+TEST_CASE("a cached statement is reused, reset after each use, and refuses a nested use") {
+  jz_test::TempDir dir;
+  Database db = Database::open(dir / "c.db", OpenMode::kCreate);
+  static const char* const kSql = "SELECT ? + 1";
+  for (int i = 0; i < 3; ++i) {
+    auto q = db.cached(kSql);
+    q->bind(1, i);
+    REQUIRE(q->executeStep());
+    CHECK(q->getColumn(0).getInt() == i + 1);
+  }
+  {
+    auto q = db.cached(kSql);
+    REQUIRE(q->executeStep());
+    CHECK(q->getColumn(0).isNull());  // the last binding was cleared
+    CHECK_THROWS_AS(db.cached(kSql), std::logic_error);
+  }
+  CHECK_NOTHROW(db.cached(kSql));  // free again once the handle is gone
+}

@@ -32,11 +32,11 @@ enum class OpenMode {
 
 // A statement from Database::cached(). Going out of scope resets it and
 // clears its bindings, so it holds no read open and leaks no value into its
-// next use.
+// next use, and frees it for the next handle.
 class CachedStatement {
  public:
-  explicit CachedStatement(SQLite::Statement& s) : s_(&s) {}
-  CachedStatement(CachedStatement&& other) noexcept : s_(other.s_) { other.s_ = nullptr; }
+  CachedStatement(SQLite::Statement& s, bool& in_use) : s_(&s), in_use_(&in_use) { in_use = true; }
+  CachedStatement(CachedStatement&& other) noexcept : s_(other.s_), in_use_(other.in_use_) { other.s_ = nullptr; }
   CachedStatement& operator=(CachedStatement&&) = delete;
   ~CachedStatement();
 
@@ -45,6 +45,7 @@ class CachedStatement {
 
  private:
   SQLite::Statement* s_;
+  bool* in_use_;
 };
 
 // Not thread-safe: one thread uses a Database at a time.
@@ -81,8 +82,9 @@ class Database {
   // The statement for `sql`, prepared on first use and kept for the life of
   // the connection, for statements run once per row of a large batch (the
   // parser costs more than the step). `sql` must be a string literal: the
-  // cache is keyed by its address. One handle per literal at a time: a
-  // second would reset the first's statement.
+  // cache is keyed by its address. One handle per literal at a time: asking
+  // for a second while the first lives (a nested loop over one statement)
+  // throws std::logic_error, since it would reset the first's statement.
   CachedStatement cached(const char* sql);
 
  private:
@@ -91,7 +93,11 @@ class Database {
   std::filesystem::path path_;
   std::unique_ptr<SQLite::Database> db_;
   // After db_, so destroyed (finalized) before the connection closes.
-  std::unordered_map<const char*, std::unique_ptr<SQLite::Statement>> statements_;
+  struct Prepared {
+    std::unique_ptr<SQLite::Statement> statement;
+    bool in_use = false;
+  };
+  std::unordered_map<const char*, Prepared> statements_;
   bool read_only_ = false;
   bool created_ = false;
 };

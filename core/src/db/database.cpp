@@ -8,6 +8,8 @@
 #include <SQLiteCpp/Statement.h>
 #include <SQLiteCpp/Transaction.h>
 
+#include <stdexcept>
+
 #include "db/file_header.h"
 #include "db/migrate.h"
 #include "db/migration_list.h"
@@ -115,12 +117,14 @@ CachedStatement::~CachedStatement() {
   } catch (const SQLite::Exception&) {
     // sqlite3_clear_bindings cannot fail; nothing to undo.
   }
+  *in_use_ = false;
 }
 
 CachedStatement Database::cached(const char* sql) {
-  std::unique_ptr<SQLite::Statement>& s = statements_[sql];
-  if (!s) s = std::make_unique<SQLite::Statement>(*db_, sql);
-  return CachedStatement(*s);
+  Prepared& p = statements_[sql];
+  if (p.in_use) throw std::logic_error(std::string("a cached statement was asked for twice at once: ") + sql);
+  if (!p.statement) p.statement = std::make_unique<SQLite::Statement>(*db_, sql);
+  return CachedStatement(*p.statement, p.in_use);
 }
 
 int Database::schema_version() const { return pragma_int(*db_, "user_version"); }
