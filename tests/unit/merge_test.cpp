@@ -122,6 +122,22 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
   }
 }
 
+// a.db holding the fixture, and a check that merging a file into it is
+// refused with a message and leaves a.db byte for byte as it was.
+struct RefusalFixture {
+  RefusalFixture() {
+    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  void refused(const std::filesystem::path& other, const std::string& message) {
+    const std::string before = jz_test::file_sha256(dir / "a.db");
+    Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+    CHECK_THROWS_WITH(merge_database(a, other, false), Catch::Contains(message));
+    CHECK(jz_test::file_sha256(dir / "a.db") == before);
+  }
+  jz_test::TempDir dir;
+};
+
 }  // namespace
 
 TEST_CASE("three replicas edited apart and merged in random orders converge, losing no revision") {
@@ -226,18 +242,10 @@ TEST_CASE("a dry run reports and writes nothing") {
 }
 
 TEST_CASE("merge refuses files that are not sound jiaozhu databases of this schema") {
-  jz_test::TempDir dir;
-  {
-    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
-    jz_test::import_songjin(start);
-  }
+  RefusalFixture f;
+  const auto& dir = f.dir;
   const std::string good = jz_test::read_file(dir / "a.db");
-  auto refused = [&](const std::filesystem::path& other, const std::string& message) {
-    const std::string before = jz_test::file_sha256(dir / "a.db");
-    Database a = Database::open(dir / "a.db", OpenMode::kExisting);
-    CHECK_THROWS_WITH(merge_database(a, other, false), Catch::Contains(message));
-    CHECK(jz_test::file_sha256(dir / "a.db") == before);
-  };
+  auto refused = [&](const std::filesystem::path& other, const std::string& message) { f.refused(other, message); };
   jz_test::write_file(dir / "truncated.db", good.substr(0, 5000));
   refused(dir / "truncated.db", "truncated");
   jz_test::write_file(dir / "text.db", "just some text, not a database at all; long enough to have a header");
@@ -260,4 +268,83 @@ TEST_CASE("merge refuses files that are not sound jiaozhu databases of this sche
                                   "VALUES ('x', 'passage', 999, 1, 'now')"), "refers to nothing");
   refused(dir / "absent.db", "no database file");
   refused(dir / "a.db", "this database itself");
+}
+
+namespace {
+
+// Adds `count` notes on passage A:1 to `path` with raw SQL (one revision
+// each, uuids n00000000-..., in that order), as many as the reader of the
+// other file hands over in several batches.
+void add_raw_notes(const std::filesystem::path& path, int count) {
+  SQLite::Database db(path.string(), SQLite::OPEN_READWRITE);
+  SQLite::Statement q(db,
+                      "WITH RECURSIVE i(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM i WHERE k + 1 < ?) "
+                      "INSERT INTO note (uuid, target, edition_id, passage_seq, created_at) "
+                      "SELECT printf('n%08d-0000-4000-8000-000000000000', k), 'passage', "
+                      "(SELECT id FROM edition WHERE siglum = 'A'), 1, '2026-01-01T00:00:00.000Z' FROM i");
+  q.bind(1, count);
+  q.exec();
+  db.exec("INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted) "
+          "SELECT 'r' || substr(uuid, 2), id, 'raw', created_at, 'commenting', 'body of ' || uuid, 0 FROM note "
+          "WHERE uuid LIKE 'n%'");
+}
+
+}  // namespace
+
+TEST_CASE("merge refuses a file whose content is damaged, or faulty deep inside its notes, changing nothing") {
+  RefusalFixture f;
+  const auto& dir = f.dir;
+  const std::string good = jz_test::read_file(dir / "a.db");
+  auto refused = [&](const std::filesystem::path& other, const std::string& message) { f.refused(other, message); };
+  auto copy = [&](const char* name) {
+    jz_test::write_file(dir / name, good);
+    return dir / name;
+  };
+
+  SECTION("an index that disagrees with its table (schema unchanged)") {
+    const auto bad = copy("index.db");
+    auto exec = [&](const std::string& sql) { SQLite::Database(bad.string(), SQLite::OPEN_READWRITE).exec(sql); };
+    exec("INSERT INTO character (uuid, name, created_at) VALUES ('c1', '甲', 'now'), ('c2', '乙', 'now')");
+    // Hide the index from one update, then show it again: its entry for the
+    // row is stale.
+    exec("PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = sql || ' WHERE 0' WHERE name = 'character_name'");
+    exec("UPDATE character SET name = '丙' WHERE uuid = 'c1'");
+    exec("PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = substr(sql, 1, length(sql) - 8) "
+         "WHERE name = 'character_name'");
+    refused(bad, "is damaged (row 1 missing from index character_name)");
+  }
+  SECTION("a note body that is not UTF-8, after several batches of good notes") {
+    const auto bad = copy("utf8.db");
+    add_raw_notes(bad, 1500);
+    SQLite::Database(bad.string(), SQLite::OPEN_READWRITE)
+        .exec("UPDATE note_revision SET body = CAST(x'e5bca0ff' AS TEXT) WHERE uuid LIKE 'r00001400%'");
+    refused(bad, "a note is not valid UTF-8; nothing was merged");
+  }
+  SECTION("a revision whose parent is another note's, found while the reader runs far ahead") {
+    const auto bad = copy("parent.db");
+    add_raw_notes(bad, 4000);
+    SQLite::Database(bad.string(), SQLite::OPEN_READWRITE)
+        .exec("INSERT INTO note_revision_parent (revision_id, parent_id) "
+              "SELECT (SELECT id FROM note_revision WHERE uuid LIKE 'r00000000%'), "
+              "(SELECT id FROM note_revision WHERE uuid LIKE 'r00003999%')");
+    refused(bad, "which is not a revision of its note");
+  }
+}
+
+TEST_CASE("merge brings in thousands of notes handed over in batches, all of them") {
+  jz_test::TempDir dir;
+  {
+    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  std::filesystem::copy_file(dir / "a.db", dir / "b.db");
+  add_raw_notes(dir / "b.db", 3000);
+  Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+  const MergeReport r = merge_database(a, dir / "b.db", false);
+  CHECK(r.notes_added == 3000);
+  CHECK(r.revisions_added == 3000);
+  CHECK(r.conflicts.empty());
+  CHECK(sound(a));
+  CHECK(NoteRepository(a).list({}).size() == 3000);
+  CHECK(merge_database(a, dir / "b.db", false).revisions_added == 0);
 }

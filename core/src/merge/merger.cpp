@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <unordered_map>
 #include <unordered_set>
 
 #include "align/link_store.h"
@@ -21,6 +20,8 @@
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
 #include "merge/foreign_database.h"
+#include "merge/foreign_text.h"
+#include "merge/incoming_notes.h"
 #include "notes/note_store.h"
 #include "people/mention_index.h"
 #include "util/columns.h"
@@ -35,7 +36,7 @@ struct DryRun {};
 struct Merge {
   Database& db;
   SQLite::Database& other;
-  std::string name;  // the other file, for messages
+  detail::ForeignText foreign;  // checked reads of the other file's text
   MergeReport& report;
   std::map<int64_t, int64_t> editions;               // other edition id -> local id
   std::map<std::string, std::string> edition_uuids;  // other edition uuid -> local uuid
@@ -43,15 +44,10 @@ struct Merge {
   std::set<int64_t> new_editions;                    // local ids
   bool aliases_added = false;
 
-  [[noreturn]] void refuse(const std::string& what) const { throw DatabaseError(name + ": " + what + "; nothing was merged"); }
-  std::string text(SQLite::Statement& q, int column, const char* what) const {
-    std::string s = q.getColumn(column).getString();
-    if (first_invalid_utf8(s)) refuse(std::string(what) + " is not valid UTF-8");
-    return s;
-  }
+  [[noreturn]] void refuse(const std::string& what) const { foreign.refuse(what); }
+  std::string text(SQLite::Statement& q, int column, const char* what) const { return foreign.text(q, column, what); }
   std::optional<std::string> optional(SQLite::Statement& q, int column, const char* what) const {
-    if (q.getColumn(column).isNull()) return std::nullopt;
-    return text(q, column, what);
+    return foreign.optional(q, column, what);
   }
 };
 
@@ -333,102 +329,18 @@ std::unordered_set<std::string> local_revisions(Database& db) {
   return out;
 }
 
-// The other file's revisions this copy lacks, grouped by note (other's id).
-// Revisions known here are not read past their uuid: a merge of two copies
-// that share most of their history reads only what is new.
-std::map<int64_t, detail::NoteRecord> new_revisions(Merge& m, const std::unordered_set<std::string>& known) {
-  std::map<int64_t, detail::NoteRecord> notes;
-  std::unordered_map<int64_t, std::string> uuid_of;    // every revision of the other file
-  std::unordered_map<int64_t, NoteRevision*> unknown;  // after every vector has stopped growing
-  std::vector<std::pair<int64_t, int64_t>> order;      // (revision id, note id) of the new ones
-  SQLite::Statement rq(m.other,
-                       "SELECT id, note_id, uuid, author, created_at, motivation, body, deleted FROM note_revision ORDER BY id");
-  while (rq.executeStep()) {
-    const int64_t id = rq.getColumn(0).getInt64();
-    std::string uuid = rq.getColumn(2).getString();
-    if (known.count(uuid) == 0) {
-      NoteRevision r;
-      r.uuid = uuid;
-      r.author = m.text(rq, 3, "a note's author");
-      r.created_at = rq.getColumn(4).getString();
-      r.motivation = rq.getColumn(5).getString();
-      r.body = m.text(rq, 6, "a note");
-      r.deleted = rq.getColumn(7).getInt() != 0;
-      const int64_t note = rq.getColumn(1).getInt64();
-      notes[note].revisions.push_back(std::move(r));
-      order.emplace_back(id, note);
-    }
-    uuid_of.emplace(id, std::move(uuid));
-  }
-  std::map<int64_t, std::size_t> seen;
-  for (const auto& [id, note] : order) unknown[id] = &notes[note].revisions[seen[note]++];
-  SQLite::Statement pq(m.other, "SELECT revision_id, parent_id FROM note_revision_parent");
-  while (pq.executeStep()) {
-    const auto r = unknown.find(pq.getColumn(0).getInt64());
-    const auto parent = uuid_of.find(pq.getColumn(1).getInt64());
-    if (r == unknown.end()) continue;
-    if (parent == uuid_of.end()) m.refuse("a note revision names a parent that is not there");
-    r->second->parents.push_back(parent->second);
-  }
-  SQLite::Statement tq(m.other, "SELECT revision_id, tag FROM note_tag ORDER BY tag");
-  while (tq.executeStep()) {
-    const auto r = unknown.find(tq.getColumn(0).getInt64());
-    if (r != unknown.end()) r->second->tags.push_back(m.text(tq, 1, "a tag"));
-  }
-  return notes;
-}
-
-// The note rows of `notes` (their revisions already read).
-void read_note_rows(Merge& m, std::map<int64_t, detail::NoteRecord>& notes) {
-  SQLite::Statement q(m.other,
-                      "SELECT n.id, n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
-                      "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
-                      "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
-  std::size_t found = 0;
-  while (q.executeStep()) {
-    const auto it = notes.find(q.getColumn(0).getInt64());
-    if (it == notes.end()) continue;
-    ++found;
-    detail::NoteRecord& r = it->second;
-    Note& n = r.note;
-    n.uuid = q.getColumn(1).getString();
-    try {
-      n.target = detail::parse_note_target(q.getColumn(2).getString());
-    } catch (const InputError&) {
-      m.refuse("note " + n.uuid + " has an unknown target");
-    }
-    const auto local = m.edition_uuids.find(q.getColumn(3).getString());
-    if (local != m.edition_uuids.end()) n.edition_uuid = local->second;
-    r.passage_seq = q.getColumn(5).getInt64();
-    n.address = q.getColumn(4).getString() + ":" + std::to_string(r.passage_seq);
-    n.start = q.getColumn(6).getInt64();
-    n.end = q.getColumn(7).getInt64();
-    n.exact = m.text(q, 8, "a note's quote");
-    n.prefix = m.text(q, 9, "a note's quote");
-    n.suffix = m.text(q, 10, "a note's quote");
-    n.target_uuid = q.getColumn(11).getString();
-    n.orphaned = q.getColumn(12).getInt() != 0;
-    n.created_at = q.getColumn(13).getString();
-  }
-  if (found != notes.size()) m.refuse("a note revision belongs to no note");
-}
-
 void merge_notes(Merge& m) {
-  auto notes = new_revisions(m, local_revisions(m.db));
-  read_note_rows(m, notes);
-  // In uuid order, so that the note uuid index grows at its end in runs
-  // rather than at random pages.
-  std::vector<const detail::NoteRecord*> ordered;
-  for (const auto& entry : notes) ordered.push_back(&entry.second);
-  std::sort(ordered.begin(), ordered.end(),
-            [](const auto* a, const auto* b) { return a->note.uuid < b->note.uuid; });
+  const auto known = local_revisions(m.db);
+  detail::IncomingNotes incoming(m.other, m.foreign, known, m.edition_uuids);
   detail::NoteStore store(m.db);
   store.defer_indexing();
-  for (const detail::NoteRecord* rec : ordered) {
-    const detail::AbsorbResult r = store.absorb(*rec);
-    m.report.notes_added += r.note_added ? 1 : 0;
-    m.report.revisions_added += r.revisions_added;
-    if (store.head_count(r.note_id) > 1) m.report.conflicts.push_back(rec->note.uuid);
+  for (auto batch = incoming.next(); !batch.empty(); batch = incoming.next()) {
+    for (const detail::NoteRecord& rec : batch) {
+      const detail::AbsorbResult r = store.absorb(rec, detail::Revisions::kAllNew);
+      m.report.notes_added += r.note_added ? 1 : 0;
+      m.report.revisions_added += r.revisions_added;
+      if (store.head_count(r.note_id) > 1) m.report.conflicts.push_back(rec.note.uuid);
+    }
   }
   store.finish_indexing();
 }
@@ -454,7 +366,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       // even while its owner writes.
       SQLite::Statement begin(theirs.sql(), "BEGIN");
       begin.exec();
-      Merge m{db, theirs.sql(), other.string(), report, {}, {}, {}, {}, false};
+      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, false};
       merge_editions(m);
       merge_characters(m);
       merge_aliases(m);

@@ -227,7 +227,7 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
   }
 }
 
-AbsorbResult NoteStore::absorb(const NoteRecord& record) {
+AbsorbResult NoteStore::absorb(const NoteRecord& record, Revisions revisions) {
   AbsorbResult result;
   std::optional<int64_t> id = find(record.note.uuid);
   if (!id) {
@@ -236,7 +236,7 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record) {
   }
   result.note_id = *id;
   for (const NoteRevision* r : parents_first(record.revisions)) {
-    if (has_revision(r->uuid)) continue;
+    if (revisions == Revisions::kMaybeStored && has_revision(r->uuid)) continue;
     append(*id, *r);
     ++result.revisions_added;
   }

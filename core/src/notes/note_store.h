@@ -40,6 +40,12 @@ struct AbsorbResult {
   int64_t revisions_added = 0;
 };
 
+// What absorb may assume of a record's revisions.
+enum class Revisions {
+  kMaybeStored,  // some may be here already (an import, a second merge)
+  kAllNew,       // none is here: the caller filtered them by uuid
+};
+
 class NoteStore {
  public:
   explicit NoteStore(Database& db) : db_(db) {}
@@ -61,8 +67,10 @@ class NoteStore {
 
   // Adds the note if new and every revision not yet stored, parents first.
   // Adding what is already there changes nothing, so absorbing is
-  // idempotent and its result does not depend on order.
-  AbsorbResult absorb(const NoteRecord& record);
+  // idempotent and its result does not depend on order. kAllNew skips the
+  // lookup of each revision; a stored one would then break its uuid's
+  // uniqueness and throw.
+  AbsorbResult absorb(const NoteRecord& record, Revisions revisions = Revisions::kMaybeStored);
 
   bool has_revision(const std::string& uuid) const;
   // Every revision, ordered by time then uuid (the same order in every copy).

@@ -1,0 +1,170 @@
+#include "merge/incoming_notes.h"
+
+#include <SQLiteCpp/Statement.h>
+
+#include <utility>
+
+#include "jiaozhu/interrupt.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+// Notes per hand-over, and hand-overs the reader may run ahead: enough to
+// keep the writer from waiting, few enough to keep memory flat.
+constexpr std::size_t kBatchNotes = 256;
+constexpr std::size_t kBatchesAhead = 8;
+
+// Thrown inside the reader when the consumer has gone.
+struct Stopped {};
+
+}  // namespace
+
+// Prepared once: a note's row, a revision's parents and its tags.
+struct IncomingNotes::Lookups {
+  explicit Lookups(SQLite::Database& other)
+      : note(other,
+             "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
+             "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
+             "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?"),
+        parents(other,
+                "SELECT p.uuid FROM note_revision_parent rp LEFT JOIN note_revision p ON p.id = rp.parent_id "
+                "WHERE rp.revision_id = ?"),
+        tags(other, "SELECT tag FROM note_tag WHERE revision_id = ? ORDER BY tag") {}
+  SQLite::Statement note, parents, tags;
+};
+
+IncomingNotes::IncomingNotes(SQLite::Database& other, ForeignText text, const std::unordered_set<std::string>& known,
+                             const std::map<std::string, std::string>& edition_uuids)
+    : other_(other), text_(std::move(text)), known_(known), edition_uuids_(edition_uuids), reader_([this] { read(); }) {}
+
+IncomingNotes::~IncomingNotes() {
+  {
+    const std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  changed_.notify_all();
+  reader_.join();
+}
+
+std::vector<NoteRecord> IncomingNotes::next() {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [this] { return !ready_.empty() || done_ || error_; });
+  if (error_) {
+    check_interrupt();  // a read stopped by Ctrl-C is an interruption, not a bad file
+    try {
+      std::rethrow_exception(error_);
+    } catch (const SQLite::Exception& e) {
+      throw DatabaseError(text_.file() + " cannot be read (" + e.what() + "); nothing was merged");
+    }
+  }
+  if (ready_.empty()) return {};
+  std::vector<NoteRecord> batch = std::move(ready_.front());
+  ready_.pop_front();
+  changed_.notify_all();
+  return batch;
+}
+
+void IncomingNotes::push(std::vector<NoteRecord>&& batch) {
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [this] { return ready_.size() < kBatchesAhead || stop_; });
+  if (stop_) throw Stopped{};
+  ready_.push_back(std::move(batch));
+  changed_.notify_all();
+}
+
+void IncomingNotes::read() {
+  try {
+    // Every revision, grouped by note in note uuid order; the index on
+    // note_revision(note_id) finds each note's.
+    SQLite::Statement q(other_,
+                        "SELECT n.id, r.id, r.uuid, r.author, r.created_at, r.motivation, r.body, r.deleted "
+                        "FROM note n JOIN note_revision r ON r.note_id = n.id ORDER BY n.uuid");
+    Lookups lookups(other_);
+    std::vector<NoteRecord> batch;
+    NoteRecord note;
+    std::vector<int64_t> revision_ids;  // of note.revisions, in the other file
+    int64_t note_id = 0, seen = 0;
+    auto finish = [&] {
+      if (note.revisions.empty()) return;
+      finish_note(lookups, note_id, note, revision_ids);
+      batch.push_back(std::move(note));
+      if (batch.size() == kBatchNotes) push(std::exchange(batch, {}));
+    };
+    while (q.executeStep()) {
+      ++seen;
+      if (q.getColumn(0).getInt64() != note_id) {
+        finish();
+        note = NoteRecord{};
+        revision_ids.clear();
+        note_id = q.getColumn(0).getInt64();
+      }
+      std::string uuid = q.getColumn(2).getString();
+      if (known_.count(uuid)) continue;
+      NoteRevision r;
+      r.uuid = std::move(uuid);
+      r.author = text_.text(q, 3, "a note's author");
+      r.created_at = q.getColumn(4).getString();
+      r.motivation = q.getColumn(5).getString();
+      r.body = text_.text(q, 6, "a note");
+      r.deleted = q.getColumn(7).getInt() != 0;
+      note.revisions.push_back(std::move(r));
+      revision_ids.push_back(q.getColumn(1).getInt64());
+    }
+    finish();
+    if (seen != other_.execAndGet("SELECT count(*) FROM note_revision").getInt64()) {
+      text_.refuse("a note revision belongs to no note");
+    }
+    if (!batch.empty()) push(std::move(batch));
+  } catch (const Stopped&) {
+  } catch (...) {
+    const std::lock_guard lock(mutex_);
+    error_ = std::current_exception();
+  }
+  const std::lock_guard lock(mutex_);
+  done_ = true;
+  changed_.notify_all();
+}
+
+// Fills in the note row of `note`, and its new revisions' parents and tags.
+void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
+                                const std::vector<int64_t>& revision_ids) {
+  SQLite::Statement& q = lookups.note;
+  q.reset();
+  q.bind(1, id);
+  if (!q.executeStep()) text_.refuse("a note revision belongs to no note");
+  Note& n = note.note;
+  n.uuid = q.getColumn(0).getString();
+  try {
+    n.target = parse_note_target(q.getColumn(1).getString());
+  } catch (const InputError&) {
+    text_.refuse("note " + n.uuid + " has an unknown target");
+  }
+  const auto local = edition_uuids_.find(q.getColumn(2).getString());
+  if (local != edition_uuids_.end()) n.edition_uuid = local->second;
+  note.passage_seq = q.getColumn(4).getInt64();
+  n.address = q.getColumn(3).getString() + ":" + std::to_string(note.passage_seq);
+  n.start = q.getColumn(5).getInt64();
+  n.end = q.getColumn(6).getInt64();
+  n.exact = text_.text(q, 7, "a note's quote");
+  n.prefix = text_.text(q, 8, "a note's quote");
+  n.suffix = text_.text(q, 9, "a note's quote");
+  n.target_uuid = q.getColumn(10).getString();
+  n.orphaned = q.getColumn(11).getInt() != 0;
+  n.created_at = q.getColumn(12).getString();
+
+  SQLite::Statement &parents = lookups.parents, &tags = lookups.tags;
+  for (std::size_t i = 0; i < revision_ids.size(); ++i) {
+    NoteRevision& r = note.revisions[i];
+    parents.bind(1, revision_ids[i]);
+    while (parents.executeStep()) {
+      if (parents.getColumn(0).isNull()) text_.refuse("a note revision names a parent that is not there");
+      r.parents.push_back(parents.getColumn(0).getString());
+    }
+    parents.reset();
+    tags.bind(1, revision_ids[i]);
+    while (tags.executeStep()) r.tags.push_back(text_.text(tags, 0, "a tag"));
+    tags.reset();
+  }
+}
+
+}  // namespace jiaozhu::detail
