@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 5.
+-- jiaozhu schema, current version: 6.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -230,7 +230,11 @@ CREATE INDEX mention_alias ON mention(alias_id);
 --              (a corrected edition re-imported with --replace);
 --   passage    a whole passage (edition_id, passage_seq);
 --   link, variant, character   named by target_uuid, their identity across
---              copies (a variant's uuid is derived, see the variant table).
+--              copies (a variant's uuid is derived, see the variant table);
+--              a variant's note also names the variant's link
+--              (target_link_uuid), where the variant is looked for: finding
+--              it by its uuid alone means deriving every variant's uuid.
+--              NULL in notes older than schema 6 or read without it.
 -- A passage is named by (edition, seq), not passage.id, because passages are
 -- replaced when an edition is re-imported while its notes must survive.
 -- The quote stays as the scholar selected it: after a correction the span
@@ -255,6 +259,7 @@ CREATE TABLE note (
   target_uuid  TEXT,
   orphaned     INTEGER NOT NULL DEFAULT 0 CHECK (orphaned IN (0, 1)),
   created_at   TEXT NOT NULL,
+  target_link_uuid TEXT CHECK (target_link_uuid IS NULL OR target = 'variant'),  -- migration 0006
   CHECK ((target IN ('span', 'passage')) = (edition_id IS NOT NULL AND passage_seq IS NOT NULL)),
   CHECK ((target = 'span') = (span_start IS NOT NULL AND span_end IS NOT NULL AND quote_exact IS NOT NULL)),
   CHECK ((target IN ('link', 'variant', 'character')) = (target_uuid IS NOT NULL))

@@ -40,6 +40,7 @@ struct PassageSpan {
 
 struct Variant {
   std::string uuid;
+  std::string link_uuid;
   int64_t link_id = 0;
   VariantClass variant_class = VariantClass::kSubstantive;
   PassageSpan a;  // in the first edition of the pair
@@ -98,6 +99,10 @@ class CollationRepository {
   // prefix is ambiguous.
   Variant find_variant(const std::string& prefix) const;
   Link find_link(const std::string& prefix) const;
+  // The variant with this full uuid among the variants of link `link_uuid`
+  // (a variant's uuid derives from its link's): a lookup, not a scan.
+  // Nothing when the link or the variant is no longer there.
+  std::optional<Variant> find_variant_of_link(const std::string& link_uuid, const std::string& uuid) const;
 
   // Removes every link holding both passages; returns how many. Throws
   // NotFound when there is none.

@@ -51,6 +51,7 @@ struct Note {
   int64_t start = 0, end = 0;                // span targets: [start, end) in code points
   std::string exact, prefix, suffix;         // span targets: the quote selector
   std::string target_uuid;   // link, variant, character targets
+  std::string target_link_uuid;  // variant targets: the variant's link, where it is looked for (may be empty)
   std::string target_label;  // what the target is, for people: the character's name, a variant's readings
   bool orphaned = false;     // the anchor's text is no longer in the passage
   std::string created_at;

@@ -62,6 +62,39 @@ Named resolve(Database& db, const std::string& text) {
   return n;
 }
 
+// Every variant with its link's uuid and both readings; a WHERE may follow.
+constexpr const char* kVariantRows =
+    "SELECT l.uuid, v.link_id, v.class, ea.siglum, pa.seq, v.start_a, v.end_a, "
+    "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), eb.siglum, pb.seq, v.start_b, v.end_b, "
+    "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
+    "FROM link l JOIN variant v ON v.link_id = l.id "
+    "JOIN passage pa ON pa.id = v.passage_a JOIN edition ea ON ea.id = pa.edition_id "
+    "JOIN passage pb ON pb.id = v.passage_b JOIN edition eb ON eb.id = pb.edition_id";
+
+// The variants among the rows of `q` (kVariantRows) whose uuid begins with
+// `prefix`, deriving each row's uuid; it stops at the second.
+std::vector<Variant> variants_with_prefix(SQLite::Statement& q, const std::string& prefix) {
+  std::vector<Variant> found;
+  while (found.size() < 2 && q.executeStep()) {
+    const std::string uuid =
+        detail::variant_uuid(q.getColumn(0).getString(), q.getColumn(2).getString(), q.getColumn(4).getInt64(),
+                             q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(9).getInt64(),
+                             q.getColumn(10).getInt64(), q.getColumn(11).getInt64());
+    if (uuid.compare(0, prefix.size(), prefix) != 0) continue;
+    Variant v;
+    v.uuid = uuid;
+    v.link_uuid = q.getColumn(0).getString();
+    v.link_id = q.getColumn(1).getInt64();
+    v.variant_class = parse_variant_class(q.getColumn(2).getString());
+    v.a = {format_address(q.getColumn(3).getString(), q.getColumn(4).getInt64()), q.getColumn(5).getInt64(),
+           q.getColumn(6).getInt64(), q.getColumn(7).getString()};
+    v.b = {format_address(q.getColumn(8).getString(), q.getColumn(9).getInt64()), q.getColumn(10).getInt64(),
+           q.getColumn(11).getInt64(), q.getColumn(12).getString()};
+    found.push_back(std::move(v));
+  }
+  return found;
+}
+
 }  // namespace
 
 std::string_view to_string(VariantClass c) {
@@ -145,6 +178,7 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
   std::vector<Variant> out;
   while (q.executeStep()) {
     Variant v;
+    v.link_uuid = q.getColumn(0).getString();
     v.link_id = q.getColumn(1).getInt64();
     v.variant_class = parse_variant_class(q.getColumn(2).getString());
     v.uuid = detail::variant_uuid(q.getColumn(0).getString(), q.getColumn(2).getString(), q.getColumn(4).getInt64(),
@@ -225,32 +259,19 @@ int64_t CollationRepository::remove_link(const std::string& a, const std::string
 }
 
 Variant CollationRepository::find_variant(const std::string& prefix) const {
-  SQLite::Statement q(db_.sql(),
-                      "SELECT l.uuid, v.link_id, v.class, ea.siglum, pa.seq, v.start_a, v.end_a, "
-                      "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), eb.siglum, pb.seq, v.start_b, v.end_b, "
-                      "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
-                      "FROM link l JOIN variant v ON v.link_id = l.id "
-                      "JOIN passage pa ON pa.id = v.passage_a JOIN edition ea ON ea.id = pa.edition_id "
-                      "JOIN passage pb ON pb.id = v.passage_b JOIN edition eb ON eb.id = pb.edition_id");
-  std::vector<Variant> found;
-  while (q.executeStep()) {
-    const std::string uuid =
-        detail::variant_uuid(q.getColumn(0).getString(), q.getColumn(2).getString(), q.getColumn(4).getInt64(),
-                             q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(9).getInt64(),
-                             q.getColumn(10).getInt64(), q.getColumn(11).getInt64());
-    if (uuid.compare(0, prefix.size(), prefix) != 0) continue;
-    Variant v;
-    v.uuid = uuid;
-    v.link_id = q.getColumn(1).getInt64();
-    v.variant_class = parse_variant_class(q.getColumn(2).getString());
-    v.a = {format_address(q.getColumn(3).getString(), q.getColumn(4).getInt64()), q.getColumn(5).getInt64(),
-           q.getColumn(6).getInt64(), q.getColumn(7).getString()};
-    v.b = {format_address(q.getColumn(8).getString(), q.getColumn(9).getInt64()), q.getColumn(10).getInt64(),
-           q.getColumn(11).getInt64(), q.getColumn(12).getString()};
-    found.push_back(std::move(v));
-    if (found.size() > 1) throw UsageError("variant id " + prefix + " is ambiguous; give more of it");
-  }
+  SQLite::Statement q(db_.sql(), kVariantRows);
+  const std::vector<Variant> found = variants_with_prefix(q, prefix);
+  if (found.size() > 1) throw UsageError("variant id " + prefix + " is ambiguous; give more of it");
   if (found.empty()) throw NotFound("no variant has id " + prefix + " (see `jiaozhu variants S1 S2 --json`)");
+  return found.front();
+}
+
+std::optional<Variant> CollationRepository::find_variant_of_link(const std::string& link_uuid,
+                                                                 const std::string& uuid) const {
+  SQLite::Statement q(db_.sql(), std::string(kVariantRows) + " WHERE l.uuid = ?");
+  q.bind(1, link_uuid);
+  const std::vector<Variant> found = variants_with_prefix(q, uuid);
+  if (found.empty()) return std::nullopt;
   return found.front();
 }
 

@@ -60,6 +60,23 @@ std::string variant_uuid(const std::string& link_uuid, std::string_view variant_
                         side(seq_a, start_a, end_a) + "\x1f" + side(seq_b, start_b, end_b));
 }
 
+std::unordered_map<std::string, std::string> variant_links(Database& db, const std::unordered_set<std::string>& wanted) {
+  std::unordered_map<std::string, std::string> out;
+  if (wanted.empty()) return out;
+  SQLite::Statement q(db.sql(),
+                      "SELECT l.uuid, v.class, pa.seq, v.start_a, v.end_a, pb.seq, v.start_b, v.end_b "
+                      "FROM link l JOIN variant v ON v.link_id = l.id "
+                      "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b");
+  while (out.size() < wanted.size() && q.executeStep()) {
+    std::string link = q.getColumn(0).getString();
+    std::string uuid = variant_uuid(link, q.getColumn(1).getString(), q.getColumn(2).getInt64(), q.getColumn(3).getInt64(),
+                                    q.getColumn(4).getInt64(), q.getColumn(5).getInt64(), q.getColumn(6).getInt64(),
+                                    q.getColumn(7).getInt64());
+    if (wanted.count(uuid)) out.emplace(std::move(uuid), std::move(link));
+  }
+  return out;
+}
+
 LinkWriter::LinkWriter(Database& db)
     : db_(db),
       link_(std::make_unique<SQLite::Statement>(

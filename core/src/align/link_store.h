@@ -6,6 +6,8 @@
 #include <memory>
 #include <string_view>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "align/variant_finder.h"
@@ -73,6 +75,10 @@ class LinkWriter {
   // hundreds of thousands, and one statement per row costs twice the time.
   std::vector<Row> pending_;
 };
+
+// The link uuid of each variant of `wanted` (uuids) this database holds.
+// Variants have no stored uuid, so this derives every variant's: one pass.
+std::unordered_map<std::string, std::string> variant_links(Database& db, const std::unordered_set<std::string>& wanted);
 
 // The variants between a link's passages. Pure computation: safe to call
 // from several threads at once.

@@ -15,6 +15,7 @@
 #include "db/migration_list.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/interrupt.h"
+#include "notes/note_store.h"
 #include "search/fts5_tokenizer.h"
 #include "search/search_index.h"
 
@@ -76,6 +77,16 @@ void refresh_search_index(Database& d) {
   if (d.read_only() || index.current()) return;
   SQLite::Transaction tx(d.sql(), SQLite::TransactionBehavior::IMMEDIATE);
   index.rebuild();
+  tx.commit();
+}
+
+// What a migration adds but SQL cannot compute, filled in after upgrading
+// from `from_version`: schema 6's note.target_link_uuid needs each
+// variant's derived uuid.
+void complete_upgrade(Database& d, int from_version) {
+  if (from_version < 5 || from_version >= 6) return;  // before 5 there were no notes
+  SQLite::Transaction tx(d.sql(), SQLite::TransactionBehavior::IMMEDIATE);
+  detail::NoteStore(d).link_variant_notes();
   tx.commit();
 }
 
@@ -186,6 +197,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
       }
       if (blank) d.db_->exec("PRAGMA application_id = " + std::to_string(kApplicationId));
       detail::migrate(*d.db_, path, version);
+      complete_upgrade(d, version);
       d.created_ = blank;
     }
     refresh_search_index(d);

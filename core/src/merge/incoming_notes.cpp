@@ -24,8 +24,8 @@ struct IncomingNotes::Lookups {
   explicit Lookups(SQLite::Database& other)
       : note(other,
              "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
-             "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
-             "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?"),
+             "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at, "
+             "n.target_link_uuid FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?"),
         parents(other,
                 "SELECT p.uuid FROM note_revision_parent rp LEFT JOIN note_revision p ON p.id = rp.parent_id "
                 "WHERE rp.revision_id = ?"),
@@ -151,6 +151,7 @@ void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
   n.target_uuid = q.getColumn(10).getString();
   n.orphaned = q.getColumn(11).getInt() != 0;
   n.created_at = q.getColumn(12).getString();
+  n.target_link_uuid = q.getColumn(13).getString();
 
   SQLite::Statement &parents = lookups.parents, &tags = lookups.tags;
   for (std::size_t i = 0; i < revision_ids.size(); ++i) {

@@ -343,6 +343,7 @@ void merge_notes(Merge& m) {
     }
   }
   store.finish_indexing();
+  store.link_variant_notes();
 }
 
 void same_file_refused(Database& db, const std::filesystem::path& other) {

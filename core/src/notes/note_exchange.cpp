@@ -93,7 +93,7 @@ json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevisi
   });
   json revisions = json::array();
   for (const NoteRevision& r : rec.revisions) revisions.push_back(revision_json(r));
-  return {{"id", urn(rec.note.uuid)},
+  json annotation = {{"id", urn(rec.note.uuid)},
           {"type", "Annotation"},
           {"motivation", current.motivation},
           {"created", rec.note.created_at},
@@ -106,6 +106,9 @@ json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevisi
           {"jz:orphaned", rec.note.orphaned},
           {"jz:conflict", heads.size() > 1},
           {"jz:revisions", revisions}};
+  // Where a variant is looked for (see note.target_link_uuid in the schema).
+  if (!rec.note.target_link_uuid.empty()) annotation["jz:variantLink"] = urn(rec.note.target_link_uuid);
+  return annotation;
 }
 
 std::string csv_field(const std::string& s) {
@@ -258,6 +261,9 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
     if (kind != "link" && kind != "variant" && kind != "character") rd.fail("has a target jiaozhu cannot place");
     n.target = detail::parse_note_target(kind);
     n.target_uuid = from_urn(target.get<std::string>());
+    if (n.target == NoteTarget::kVariant && a.contains("jz:variantLink")) {
+      n.target_link_uuid = from_urn(rd.text(a, "jz:variantLink"));
+    }
   } else {
     n.target = NoteTarget::kPassage;
     n.edition_uuid = from_urn(rd.text(target, "source"));
@@ -390,6 +396,7 @@ NotesImportReport import_notes(Database& db, const std::filesystem::path& file) 
       report.revisions_added += r.revisions_added;
     }
     store.finish_indexing();
+    store.link_variant_notes();
   });
   return report;
 }

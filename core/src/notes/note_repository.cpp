@@ -124,7 +124,10 @@ std::string target_label(Database& db, const Note& n) {
       return q.executeStep() ? q.getColumn(0).getString() : "(character no longer here)";
     }
     if (n.target == NoteTarget::kVariant) {
-      const Variant v = CollationRepository(db).find_variant(n.target_uuid);
+      const Variant v = n.target_link_uuid.empty()
+                            ? CollationRepository(db).find_variant(n.target_uuid)
+                            : CollationRepository(db).find_variant_of_link(n.target_link_uuid, n.target_uuid).value_or(Variant{});
+      if (v.uuid.empty()) return "(no longer in this database)";
       return v.a.address + " " + v.a.reading + " → " + v.b.address + " " + v.b.reading;
     }
     if (n.target == NoteTarget::kLink) {
@@ -229,7 +232,9 @@ Note NoteRepository::add(const NoteRequest& request) {
         n.suffix = to_utf8(q.suffix);
       }
     } else if (n.target == NoteTarget::kVariant) {
-      n.target_uuid = CollationRepository(db_).find_variant(request.target_ref).uuid;
+      const Variant v = CollationRepository(db_).find_variant(request.target_ref);
+      n.target_uuid = v.uuid;
+      n.target_link_uuid = v.link_uuid;
     } else if (n.target == NoteTarget::kLink) {
       n.target_uuid = CollationRepository(db_).find_link(request.target_ref).uuid;
     } else {

@@ -8,10 +8,12 @@
 #include <ctime>
 #include <map>
 #include <set>
+#include <unordered_set>
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/unicode.h"
+#include "align/link_store.h"
 #include "notes/anchor_finder.h"
 
 namespace jiaozhu::detail {
@@ -157,8 +159,8 @@ int64_t NoteStore::insert(const NoteRecord& record) {
     orphaned = at.orphaned;
   }
   auto q = db_.cached("INSERT INTO note (uuid, target, edition_id, passage_seq, span_start, span_end, quote_exact, "
-                      "quote_prefix, quote_suffix, target_uuid, orphaned, created_at) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "quote_prefix, quote_suffix, target_uuid, orphaned, created_at, target_link_uuid) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   q->bind(1, n.uuid);
   q->bind(2, std::string(note_target_name(n.target)));
   if (edition_id) q->bind(3, *edition_id); else q->bind(3);
@@ -173,6 +175,7 @@ int64_t NoteStore::insert(const NoteRecord& record) {
   if (anchored(n.target)) q->bind(10); else q->bind(10, n.target_uuid);
   q->bind(11, orphaned ? 1 : 0);
   q->bind(12, n.created_at);
+  if (n.target == NoteTarget::kVariant && !n.target_link_uuid.empty()) q->bind(13, n.target_link_uuid); else q->bind(13);
   q->exec();
   return db_.sql().getLastInsertRowid();
 }
@@ -277,8 +280,8 @@ int64_t NoteStore::head_count(int64_t note_id) const {
 NoteRecord NoteStore::read(int64_t note_id) const {
   SQLite::Statement q(db_.sql(),
                       "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
-                      "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at "
-                      "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?");
+                      "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at, "
+                      "n.target_link_uuid FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?");
   q.bind(1, note_id);
   if (!q.executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
   NoteRecord r;
@@ -296,6 +299,7 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   n.target_uuid = q.getColumn(10).getString();
   n.orphaned = q.getColumn(11).getInt() != 0;
   n.created_at = q.getColumn(12).getString();
+  n.target_link_uuid = q.getColumn(13).getString();
   return r;
 }
 
@@ -319,6 +323,23 @@ void NoteStore::place(int64_t note_id, int64_t passage_seq, int64_t start, int64
   q.bind(4, orphaned ? 1 : 0);
   q.bind(5, note_id);
   q.exec();
+}
+
+int64_t NoteStore::link_variant_notes() {
+  std::unordered_set<std::string> wanted;
+  SQLite::Statement q(db_.sql(), "SELECT target_uuid FROM note WHERE target = 'variant' AND target_link_uuid IS NULL");
+  while (q.executeStep()) wanted.insert(q.getColumn(0).getString());
+  int64_t filled = 0;
+  SQLite::Statement u(db_.sql(),
+                      "UPDATE note SET target_link_uuid = ? WHERE target = 'variant' AND target_uuid = ? "
+                      "AND target_link_uuid IS NULL");
+  for (const auto& [variant, link] : variant_links(db_, wanted)) {
+    u.bind(1, link);
+    u.bind(2, variant);
+    filled += u.exec();
+    u.reset();
+  }
+  return filled;
 }
 
 void NoteStore::reindex() {

@@ -88,6 +88,11 @@ class NoteStore {
   // last place known).
   void place(int64_t note_id, int64_t passage_seq, int64_t start, int64_t end, bool orphaned);
 
+  // Gives each note on a variant that lacks target_link_uuid (made before
+  // schema 6, or read from a file without it) its variant's link, when this
+  // copy holds the variant. Returns how many were filled in.
+  int64_t link_variant_notes();
+
   // Re-indexes every live head body (after the folding table changed).
   void reindex();
   // Faults of the invariants above; empty when sound.
