@@ -190,7 +190,7 @@ void add_note_commands(CLI::App& app, Globals& g) {
   notes->add_option("ADDRESS", a->address, "S or S:N or S:N-M");
   notes->add_option("--tag", a->tag_filter, "Only notes with this tag");
   notes->add_option("--author", a->author, "Only notes one of whose revisions this author wrote (part of the name)");
-  notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage");
+  notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage, or whose link, variant or character is gone");
   notes->add_flag("--removed", a->removed, "Include removed notes");
   notes->add_flag("--json", a->json, "Print as JSON");
   notes->callback([&g, a] { run_notes(g, *a); });

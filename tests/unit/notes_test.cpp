@@ -13,6 +13,7 @@
 #include "jiaozhu/import.h"
 #include "jiaozhu/note_exchange.h"
 #include "jiaozhu/notes.h"
+#include "jiaozhu/people.h"
 #include "notes/note_store.h"
 #include "support.h"
 
@@ -383,4 +384,32 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
     CHECK(import_notes(other, file).notes_added == 1);
     CHECK(NoteRepository(other).get(n.uuid).target_link_uuid == v.link_uuid);
   }
+}
+
+TEST_CASE("a note whose character or variant is gone is kept and listed as orphaned") {
+  Fixture f;
+  CharacterRepository people(f.db);
+  people.add("张若麟", "");
+  people.add("张着麟", "");
+  NoteRequest r;
+  r.target = NoteTarget::kCharacter;
+  r.target_ref = "张着麟";
+  r.body = "即张若麟";
+  r.author = "Tester";
+  const Note on_person = f.notes.add(r);
+  const Note on_variant = add_on_variant(f);
+  NoteFilter orphaned;
+  orphaned.orphaned_only = true;
+  CHECK(f.notes.list(orphaned).empty());
+
+  people.merge("张若麟", "张着麟");  // the note's character is absorbed into another
+  SQLite::Database(f.db.sql().getFilename(), SQLite::OPEN_READWRITE).exec("DELETE FROM variant");
+  const auto listed = f.notes.list(orphaned);
+  REQUIRE(listed.size() == 2);
+  for (const Note& n : listed) {
+    CHECK((n.uuid == on_person.uuid || n.uuid == on_variant.uuid));
+    CHECK(n.orphaned);
+    CHECK(n.target_label == "(no longer in this database)");
+  }
+  CHECK(f.notes.list({}).size() == 2);
 }

@@ -53,7 +53,7 @@ struct Note {
   std::string target_uuid;   // link, variant, character targets
   std::string target_link_uuid;  // variant targets: the variant's link, where it is looked for (may be empty)
   std::string target_label;  // what the target is, for people: the character's name, a variant's readings
-  bool orphaned = false;     // the anchor's text is no longer in the passage
+  bool orphaned = false;     // the quote is no longer in the passage, or the link, variant or character is gone
   std::string created_at;
   NoteRevision current;                // the head shown; the newest when in conflict
   std::vector<NoteRevision> heads;     // more than one: in conflict

@@ -116,32 +116,32 @@ const NoteRevision& newest(const std::vector<NoteRevision>& heads) {
   });
 }
 
-std::string target_label(Database& db, const Note& n) {
+// What a link, variant or character note is on, for people; nothing when
+// that target is no longer in this database.
+std::optional<std::string> target_label(Database& db, const Note& n) {
   try {
     if (n.target == NoteTarget::kCharacter) {
       SQLite::Statement q(db.sql(), "SELECT name FROM character WHERE uuid = ?");
       q.bind(1, n.target_uuid);
-      return q.executeStep() ? q.getColumn(0).getString() : "(character no longer here)";
+      if (!q.executeStep()) return std::nullopt;
+      return q.getColumn(0).getString();
     }
     if (n.target == NoteTarget::kVariant) {
-      const Variant v = n.target_link_uuid.empty()
-                            ? CollationRepository(db).find_variant(n.target_uuid)
-                            : CollationRepository(db).find_variant_of_link(n.target_link_uuid, n.target_uuid).value_or(Variant{});
-      if (v.uuid.empty()) return "(no longer in this database)";
-      return v.a.address + " " + v.a.reading + " → " + v.b.address + " " + v.b.reading;
+      const std::optional<Variant> v = n.target_link_uuid.empty()
+                                           ? CollationRepository(db).find_variant(n.target_uuid)
+                                           : CollationRepository(db).find_variant_of_link(n.target_link_uuid, n.target_uuid);
+      if (!v) return std::nullopt;
+      return v->a.address + " " + v->a.reading + " → " + v->b.address + " " + v->b.reading;
     }
-    if (n.target == NoteTarget::kLink) {
-      const Link l = CollationRepository(db).find_link(n.target_uuid);
-      std::string label;
-      for (const auto* side : {&l.a, &l.b}) {
-        for (const std::string& a : *side) label += (label.empty() ? "" : " ") + a;
-      }
-      return label;
+    const Link l = CollationRepository(db).find_link(n.target_uuid);
+    std::string label;
+    for (const auto* side : {&l.a, &l.b}) {
+      for (const std::string& a : *side) label += (label.empty() ? "" : " ") + a;
     }
+    return label;
   } catch (const NotFound&) {
-    return "(no longer in this database)";
+    return std::nullopt;
   }
-  return {};
 }
 
 Note load(Database& db, int64_t id) {
@@ -150,7 +150,12 @@ Note load(Database& db, int64_t id) {
   n.heads = store.heads(id);
   if (n.heads.empty()) throw NotFound("note " + n.uuid + " has no revision");
   n.current = newest(n.heads);
-  n.target_label = target_label(db, n);
+  if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) return n;
+  // A note whose link, variant or character is gone (a new alignment, a
+  // merged character) is kept and counts as orphaned, like a lost quote.
+  const auto label = target_label(db, n);
+  n.target_label = label.value_or("(no longer in this database)");
+  n.orphaned = !label;
   return n;
 }
 
@@ -364,7 +369,8 @@ std::vector<Note> NoteRepository::list(const NoteFilter& f) const {
                           " AND (?4 IS NULL OR EXISTS (SELECT 1 FROM note_tag t WHERE t.revision_id = r.id AND t.tag = ?4)) "
                           "AND (?5 IS NULL OR EXISTS (SELECT 1 FROM note_revision a WHERE a.note_id = n.id "
                           "     AND instr(lower(a.author), lower(?5)) > 0)) "
-                          "AND (?6 = 0 OR n.orphaned = 1) AND (?7 = 1 OR r.deleted = 0) "
+                          "AND (?6 = 0 OR n.orphaned = 1 OR n.target IN ('link', 'variant', 'character')) "
+                          "AND (?7 = 1 OR r.deleted = 0) "
                           "ORDER BY e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid");
   if (at) q.bind(1, at->siglum); else q.bind(1);
   if (at && !at->whole_edition()) {
@@ -381,7 +387,10 @@ std::vector<Note> NoteRepository::list(const NoteFilter& f) const {
   std::vector<int64_t> ids;
   while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
   std::vector<Note> out;
-  for (int64_t id : ids) out.push_back(load(db_, id));
+  for (int64_t id : ids) {
+    Note n = load(db_, id);
+    if (!f.orphaned_only || n.orphaned) out.push_back(std::move(n));  // a lost target is known only once loaded
+  }
   return out;
 }
 
