@@ -62,44 +62,34 @@ Named resolve(Database& db, const std::string& text) {
   return n;
 }
 
-// What a variant's uuid derives from, for every variant, then its link's id
-// and its number; a WHERE may follow. No text is read: a lookup by uuid
-// scans every variant.
-constexpr const char* kVariantKeys =
-    "SELECT l.uuid, v.class, pa.seq, v.start_a, v.end_a, pb.seq, v.start_b, v.end_b, v.link_id, v.n "
-    "FROM link l JOIN variant v ON v.link_id = l.id "
-    "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b";
-
-// The variants among the rows of `keys` (kVariantKeys) whose uuid begins
-// with `prefix`, with their readings; it stops at the second.
-std::vector<Variant> variants_with_prefix(Database& db, SQLite::Statement& keys, const std::string& prefix) {
+// The variants (all, or link `link_uuid`'s) whose uuid begins with
+// `prefix`, with their readings; it stops at the second.
+std::vector<Variant> variants_with_prefix(Database& db, const std::optional<std::string>& link_uuid,
+                                          const std::string& prefix) {
   std::vector<Variant> found;
-  while (found.size() < 2 && keys.executeStep()) {
-    std::string uuid = detail::variant_uuid(keys.getColumn(0).getString(), keys.getColumn(1).getString(),
-                                            keys.getColumn(2).getInt64(), keys.getColumn(3).getInt64(),
-                                            keys.getColumn(4).getInt64(), keys.getColumn(5).getInt64(),
-                                            keys.getColumn(6).getInt64(), keys.getColumn(7).getInt64());
-    if (uuid.compare(0, prefix.size(), prefix) != 0) continue;
+  detail::for_each_variant_key(db, link_uuid, [&](detail::VariantKey&& k) {
+    if (k.uuid.compare(0, prefix.size(), prefix) != 0) return true;
     SQLite::Statement q(db.sql(),
                         "SELECT ea.siglum, pa.seq, v.start_a, v.end_a, substr(pa.text, v.start_a + 1, v.end_a - v.start_a), "
                         "eb.siglum, pb.seq, v.start_b, v.end_b, substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
                         "FROM variant v JOIN passage pa ON pa.id = v.passage_a JOIN edition ea ON ea.id = pa.edition_id "
                         "JOIN passage pb ON pb.id = v.passage_b JOIN edition eb ON eb.id = pb.edition_id "
                         "WHERE v.link_id = ? AND v.n = ?");
-    q.bind(1, keys.getColumn(8).getInt64());
-    q.bind(2, keys.getColumn(9).getInt64());
-    if (!q.executeStep()) continue;
+    q.bind(1, k.link_id);
+    q.bind(2, k.n);
+    if (!q.executeStep()) return true;
     Variant v;
-    v.uuid = std::move(uuid);
-    v.link_uuid = keys.getColumn(0).getString();
-    v.link_id = keys.getColumn(8).getInt64();
-    v.variant_class = parse_variant_class(keys.getColumn(1).getString());
+    v.uuid = std::move(k.uuid);
+    v.link_uuid = std::move(k.link_uuid);
+    v.link_id = k.link_id;
+    v.variant_class = parse_variant_class(k.variant_class);
     v.a = {format_address(q.getColumn(0).getString(), q.getColumn(1).getInt64()), q.getColumn(2).getInt64(),
            q.getColumn(3).getInt64(), q.getColumn(4).getString()};
     v.b = {format_address(q.getColumn(5).getString(), q.getColumn(6).getInt64()), q.getColumn(7).getInt64(),
            q.getColumn(8).getInt64(), q.getColumn(9).getString()};
     found.push_back(std::move(v));
-  }
+    return found.size() < 2;
+  });
   return found;
 }
 
@@ -267,8 +257,7 @@ int64_t CollationRepository::remove_link(const std::string& a, const std::string
 }
 
 Variant CollationRepository::find_variant(const std::string& prefix) const {
-  SQLite::Statement q(db_.sql(), kVariantKeys);
-  const std::vector<Variant> found = variants_with_prefix(db_, q, prefix);
+  const std::vector<Variant> found = variants_with_prefix(db_, std::nullopt, prefix);
   if (found.size() > 1) throw UsageError("variant id " + prefix + " is ambiguous; give more of it");
   if (found.empty()) throw NotFound("no variant has id " + prefix + " (see `jiaozhu variants S1 S2 --json`)");
   return found.front();
@@ -276,9 +265,7 @@ Variant CollationRepository::find_variant(const std::string& prefix) const {
 
 std::optional<Variant> CollationRepository::find_variant_of_link(const std::string& link_uuid,
                                                                  const std::string& uuid) const {
-  SQLite::Statement q(db_.sql(), std::string(kVariantKeys) + " WHERE l.uuid = ?");
-  q.bind(1, link_uuid);
-  const std::vector<Variant> found = variants_with_prefix(db_, q, uuid);
+  const std::vector<Variant> found = variants_with_prefix(db_, link_uuid, uuid);
   if (found.empty()) return std::nullopt;
   return found.front();
 }

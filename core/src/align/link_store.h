@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string_view>
 #include <string>
 #include <unordered_map>
@@ -76,8 +77,19 @@ class LinkWriter {
   std::vector<Row> pending_;
 };
 
+// Where a variant stands, with the uuid derived from it.
+struct VariantKey {
+  std::string uuid, link_uuid, variant_class;
+  int64_t link_id = 0, n = 0;
+};
+
+// Calls `visit` with the key of every variant, or of link `link_uuid`'s
+// only, until it returns false. Variants store no uuid, so finding one by
+// uuid means deriving them all: this is the one place that does.
+void for_each_variant_key(Database& db, const std::optional<std::string>& link_uuid,
+                          const std::function<bool(VariantKey&&)>& visit);
+
 // The link uuid of each variant of `wanted` (uuids) this database holds.
-// Variants have no stored uuid, so this derives every variant's: one pass.
 std::unordered_map<std::string, std::string> variant_links(Database& db, const std::unordered_set<std::string>& wanted);
 
 // The variants between a link's passages. Pure computation: safe to call
