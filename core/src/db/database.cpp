@@ -11,10 +11,10 @@
 #include <stdexcept>
 
 #include "db/file_header.h"
+#include "db/interrupt_hook.h"
 #include "db/migrate.h"
 #include "db/migration_list.h"
 #include "jiaozhu/error.h"
-#include "jiaozhu/interrupt.h"
 #include "notes/note_store.h"
 #include "search/fts5_tokenizer.h"
 #include "search/search_index.h"
@@ -63,10 +63,7 @@ void harden(SQLite::Database& db) {
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA trusted_schema = OFF");
   db.exec("PRAGMA cache_size = -65536");
-  // Every 10,000 virtual-machine steps (well under a millisecond): stop when
-  // the user pressed Ctrl-C. Non-zero makes the statement fail with
-  // SQLITE_INTERRUPT.
-  sqlite3_progress_handler(h, 10000, [](void*) { return interrupt_requested() ? 1 : 0; }, nullptr);
+  detail::stop_on_interrupt(h);
   detail::register_fts5_tokenizer(h);
 }
 

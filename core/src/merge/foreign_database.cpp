@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "db/file_header.h"
+#include "db/interrupt_hook.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/interrupt.h"
@@ -39,7 +40,7 @@ std::unique_ptr<SQLite::Database> open_hardened(const std::string& name) {
   sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
   sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
   sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
-  sqlite3_progress_handler(h, 10000, [](void*) { return interrupt_requested() ? 1 : 0; }, nullptr);
+  stop_on_interrupt(h);
   db->exec("PRAGMA query_only = ON");
   db->exec("PRAGMA trusted_schema = OFF");
   return db;
@@ -51,28 +52,34 @@ std::string quoted(const std::string& identifier) {
   return out + "\"";
 }
 
-// The checks an untrusted file must pass: integrity_check and
-// foreign_key_check of each table, and integrity_check of sqlite_schema.
-// The names come from `reference`, whose schema the file's equals. Split by
-// table so that several connections can share them.
-std::vector<std::string> integrity_checks(SQLite::Database& reference) {
-  std::vector<std::string> out{"PRAGMA integrity_check(sqlite_schema)"};
+// One pragma an untrusted file must pass. integrity_check answers "ok" or
+// what is wrong; foreign_key_check answers nothing or the dangling rows.
+struct Check {
+  std::string pragma;
+  bool foreign_keys = false;
+};
+
+// integrity_check and foreign_key_check of each table, and integrity_check
+// of sqlite_schema. The names come from `reference`, whose schema the
+// file's equals. Split by table so that several connections can share them.
+std::vector<Check> integrity_checks(SQLite::Database& reference) {
+  std::vector<Check> out{{"PRAGMA integrity_check(sqlite_schema)"}};
   SQLite::Statement q(reference,
                       "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' "
                       "AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'");
   while (q.executeStep()) {
     const std::string table = quoted(q.getColumn(0).getString());
-    out.push_back("PRAGMA integrity_check(" + table + ")");
-    out.push_back("PRAGMA foreign_key_check(" + table + ")");
+    out.push_back({"PRAGMA integrity_check(" + table + ")"});
+    out.push_back({"PRAGMA foreign_key_check(" + table + ")", true});
   }
   return out;
 }
 
 // The end of the refusal message for a check that fails, or nothing.
-std::optional<std::string> fault_of(SQLite::Database& db, const std::string& check) {
-  SQLite::Statement q(db, check);
+std::optional<std::string> fault_of(SQLite::Database& db, const Check& check) {
+  SQLite::Statement q(db, check.pragma);
   if (!q.executeStep()) return std::nullopt;  // foreign_key_check: no dangling row
-  if (check.starts_with("PRAGMA foreign_key_check")) {
+  if (check.foreign_keys) {
     return ": a row of table " + q.getColumn(0).getString() + " refers to nothing";
   }
   const std::string result = q.getColumn(0).getString();
@@ -87,7 +94,7 @@ std::optional<std::string> fault_of(SQLite::Database& db, const std::string& che
 //
 // Checking table by table skips what only the whole-file check does: the
 // free-page list and pages that no table uses. A merge reads neither.
-void verify_integrity(const std::string& name, const std::vector<std::string>& checks) {
+void verify_integrity(const std::string& name, const std::vector<Check>& checks) {
   std::atomic<std::size_t> next{0};
   std::mutex mutex;
   std::optional<std::string> fault;
