@@ -12,6 +12,7 @@
 #include "jiaozhu/unicode.h"
 #include "notes_output.h"
 #include "output.h"
+#include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -139,7 +140,7 @@ void run_parallel(const Globals& g, const std::string& address, const std::strin
     std::cout << "(no linked passage: run `jiaozhu align` first)\n";
     return;
   }
-  const bool terminal = stdout_is_tty();
+  const bool terminal = colour_allowed(1);
   for (const Link& l : links) {
     const std::string other = parse_address(l.b.empty() ? l.a.front() : l.b.front()).siglum;
     if (!with.empty() && other != with) continue;

@@ -20,7 +20,7 @@ void run_init(const Globals& g) {
 }
 
 void run_check(const Globals& g, bool json) {
-  Database db = g.open();
+  Database db = g.open(OpenMode::kInspect);
   const auto results = check_database(db);
   bool ok = true;
   nlohmann::ordered_json doc{{"database", db.path().string()}, {"checks", nlohmann::ordered_json::array()}};

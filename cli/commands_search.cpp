@@ -6,6 +6,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/search.h"
 #include "output.h"
+#include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -72,7 +73,7 @@ void run_search(const Globals& g, const SearchArgs& a) {
     return;
   }
   if (!a.count_only) {
-    const bool terminal = stdout_is_tty();
+    const bool terminal = colour_allowed(1);
     std::vector<std::vector<std::string>> rows;
     for (const SearchHit& h : r.hits) {
       rows.push_back({format_address(h.siglum, h.seq), marked(make_snippet(h.text, h.matches, kSnippetWidth), terminal)});

@@ -2,12 +2,16 @@
 // maps every error to one line on stderr and an exit status (docs/errors.md).
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "app.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/interrupt.h"
+#include "jiaozhu/unicode.h"
+#include "output.h"
 #include "suggest.h"
+#include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -59,6 +63,23 @@ std::vector<std::string> command_names(CLI::App& app) {
   return names;
 }
 
+// Every argument is text jiaozhu may store, so each must be UTF-8: a
+// terminal set to GB18030 or Big5 would otherwise plant bytes that no export
+// or merge can read back. A file name is the exception: one that exists is
+// passed on whatever its bytes, since the file system, not the user, chose it.
+void require_utf8_arguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const auto bad = first_invalid_utf8(arg);
+    if (!bad) continue;
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::path(std::string(arg)), ec)) continue;
+    const std::string after = i > 1 ? " (after " + printable(argv[i - 1]) + ")" : "";
+    throw UsageError("argument " + std::to_string(i) + after + " is not valid UTF-8 at byte " + std::to_string(*bad) +
+                     "; jiaozhu reads UTF-8: is the terminal set to GB18030 or Big5?");
+  }
+}
+
 int run(int argc, char** argv) {
   CLI::App app{"jiaozhu: collate and annotate editions of Chinese texts in one SQLite file", "jiaozhu"};
   app.set_version_flag("--version", "jiaozhu 0.1.0");
@@ -78,6 +99,7 @@ int run(int argc, char** argv) {
 
   std::signal(SIGINT, on_sigint);
   try {
+    require_utf8_arguments(argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
@@ -114,4 +136,7 @@ int run(int argc, char** argv) {
 }  // namespace
 }  // namespace jiaozhu::cli
 
-int main(int argc, char** argv) { return jiaozhu::cli::run(argc, argv); }
+int main(int argc, char** argv) {
+  const jiaozhu::cli::TerminalGuard guard;
+  return jiaozhu::cli::run(argc, argv);
+}

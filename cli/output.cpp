@@ -19,26 +19,6 @@ void print_json(const nlohmann::ordered_json& doc) {
 bool stdout_is_tty() { return ::isatty(1) == 1; }
 bool stderr_is_tty() { return ::isatty(2) == 1; }
 
-std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
-  const auto length = static_cast<int32_t>(text.size());
-  for (int32_t i = 0; i < length;) {
-    const int32_t start = i;
-    UChar32 c;
-    U8_NEXT(s, i, length, c);
-    if ((c >= 0 && c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c < 0xA0) || c < 0) {
-      char buf[16];
-      std::snprintf(buf, sizeof buf, "\\x%02x", c < 0 ? s[start] : static_cast<unsigned>(c));
-      out += buf;
-    } else {
-      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-    }
-  }
-  return out;
-}
-
 std::string mark_spans(const std::string& text, const std::vector<SpanMark>& marks) {
   const std::u32string cps = to_code_points(text);
   const auto size = static_cast<int64_t>(cps.size());

@@ -17,8 +17,9 @@ void print_json(const nlohmann::ordered_json& doc);
 bool stdout_is_tty();
 bool stderr_is_tty();
 
-// `text` with terminal control characters (C0 but tab and newline, DEL, C1)
-// shown as \x1b-style escapes, so that no stored text drives the terminal.
+// `text` as the terminal gate shows it (terminal_guard.h): control and bidi
+// characters and bytes that are not UTF-8 escaped as \x1b or \u202e. For
+// text that is measured or marked before it is printed.
 std::string printable(std::string_view text);
 
 // `text` with `open` inserted before code point `start` and `close` after

@@ -149,7 +149,7 @@ TEST_CASE("note errors: each one line, its exit status, nothing changed") {
   refused({"import-notes", (s.dir / "absent.jsonld").string()}, 4, "absent.jsonld");
   jz_test::write_file(s.dir / "bad.jsonld", "{\"type\": \"AnnotationCollection\"}");
   refused({"import-notes", (s.dir / "bad.jsonld").string()}, 4, "neither an AnnotationCollection");
-  jz_test::write_file(s.dir / "bad2.jsonld", "[{\"id\": \"urn:uuid:1\", \"type\": \"Annotation\"}]");
+  jz_test::write_file(s.dir / "bad2.jsonld", "[{\"id\": \"urn:uuid:0f0e0d0c-0b0a-4908-8706-050403020100\", \"type\": \"Annotation\"}]");
   refused({"import-notes", (s.dir / "bad2.jsonld").string()}, 4, "annotation 1 has no target");
 }
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "db/migration_list.h"
+#include "jiaozhu/check.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -59,15 +60,54 @@ TEST_CASE("a database from a newer jiaozhu is refused with both versions named")
   CHECK(jz_test::file_sha256(dir / "n.db") == before);
 }
 
-TEST_CASE("an older database is upgraded after a backup copy is written") {
+TEST_CASE("a database at schema 0 is initialized without a backup") {
   jz_test::TempDir dir;
   // Schema 0 with jiaozhu's application id: the state before migration 1.
   { SQLite::Database old((dir / "o.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-    old.exec("PRAGMA application_id = 0x4A5A4442; CREATE TABLE scratch (x)"); }
+    old.exec("PRAGMA application_id = 0x4A5A4442"); }
   Database db = Database::open(dir / "o.db", OpenMode::kExisting);
   CHECK(db.schema_version() == jiaozhu::current_schema_version());
-  CHECK(db.sql().tableExists("scratch"));  // nothing of the old file is lost
   CHECK_FALSE(std::filesystem::exists(dir / "o.db.bak-v0"));  // version 0 held no jiaozhu data
+}
+
+TEST_CASE("a file holding a table jiaozhu does not make is refused, naming it, and left as it was") {
+  jz_test::TempDir dir;
+  { SQLite::Database old((dir / "o.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    old.exec("PRAGMA application_id = 0x4A5A4442; CREATE TABLE scratch (x)"); }
+  const std::string before = jz_test::file_sha256(dir / "o.db");
+  CHECK_THROWS_WITH(Database::open(dir / "o.db", OpenMode::kExisting), Catch::Contains("holds table scratch"));
+  CHECK(jz_test::file_sha256(dir / "o.db") == before);
+  Database inspected = Database::open(dir / "o.db", OpenMode::kInspect);
+  CHECK(inspected.read_only());
+  REQUIRE(inspected.schema_drift());
+  CHECK_THAT(*inspected.schema_drift(), Catch::Contains("table scratch"));
+}
+
+TEST_CASE("a trigger planted in a database is refused on open and never runs") {
+  jz_test::TempDir dir;
+  const auto path = dir / "t.db";
+  { Database db = Database::open(path, OpenMode::kCreate); }
+  { SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
+    raw.exec("CREATE TRIGGER evil AFTER INSERT ON work BEGIN DELETE FROM edition; END"); }
+  CHECK_THROWS_WITH(Database::open(path, OpenMode::kExisting), Catch::Contains("holds trigger evil"));
+  Database inspected = Database::open(path, OpenMode::kInspect);
+  CHECK_THROWS(inspected.write([] {}));
+  const auto results = jiaozhu::check_database(inspected);
+  bool reported = false;
+  for (const auto& r : results) reported = reported || (r.name == "schema" && !r.faults.empty());
+  CHECK(reported);
+}
+
+TEST_CASE("a changed column definition is schema drift") {
+  jz_test::TempDir dir;
+  const auto path = dir / "c.db";
+  { Database db = Database::open(path, OpenMode::kCreate); }
+  { SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
+    raw.exec("PRAGMA writable_schema = ON");
+    raw.exec("UPDATE sqlite_schema SET sql = replace(sql, 'siglum       TEXT NOT NULL UNIQUE', 'siglum       TEXT UNIQUE') "
+             "WHERE name = 'edition'");
+  }
+  CHECK_THROWS_WITH(Database::open(path, OpenMode::kExisting), Catch::Contains("table edition is not as jiaozhu makes it"));
 }
 
 TEST_CASE("a read-only file opens for reading and refuses writes") {

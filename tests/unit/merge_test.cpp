@@ -280,13 +280,13 @@ void add_raw_notes(const std::filesystem::path& path, int count) {
   SQLite::Statement q(db,
                       "WITH RECURSIVE i(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM i WHERE k + 1 < ?) "
                       "INSERT INTO note (uuid, target, edition_id, passage_seq, created_at) "
-                      "SELECT printf('n%08d-0000-4000-8000-000000000000', k), 'passage', "
+                      "SELECT printf('%08d-0000-4000-8000-0000000000aa', k), 'passage', "
                       "(SELECT id FROM edition WHERE siglum = 'A'), 1, '2026-01-01T00:00:00.000Z' FROM i");
   q.bind(1, count);
   q.exec();
   db.exec("INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted) "
-          "SELECT 'r' || substr(uuid, 2), id, 'raw', created_at, 'commenting', 'body of ' || uuid, 0 FROM note "
-          "WHERE uuid LIKE 'n%'");
+          "SELECT substr(uuid, 1, 34) || 'bb', id, 'raw', created_at, 'commenting', 'body of ' || uuid, 0 FROM note "
+          "WHERE uuid LIKE '%aa'");
 }
 
 }  // namespace
@@ -317,16 +317,16 @@ TEST_CASE("merge refuses a file whose content is damaged, or faulty deep inside 
     const auto bad = copy("utf8.db");
     add_raw_notes(bad, 1500);
     SQLite::Database(bad.string(), SQLite::OPEN_READWRITE)
-        .exec("UPDATE note_revision SET body = CAST(x'e5bca0ff' AS TEXT) WHERE uuid LIKE 'r00001400%'");
-    refused(bad, "a note is not valid UTF-8; nothing was merged");
+        .exec("UPDATE note_revision SET body = CAST(x'e5bca0ff' AS TEXT) WHERE uuid LIKE '00001400%'");
+    refused(bad, "the note's text is not valid UTF-8 at byte 3");
   }
   SECTION("a revision whose parent is another note's, found while the reader runs far ahead") {
     const auto bad = copy("parent.db");
     add_raw_notes(bad, 4000);
     SQLite::Database(bad.string(), SQLite::OPEN_READWRITE)
         .exec("INSERT INTO note_revision_parent (revision_id, parent_id) "
-              "SELECT (SELECT id FROM note_revision WHERE uuid LIKE 'r00000000%'), "
-              "(SELECT id FROM note_revision WHERE uuid LIKE 'r00003999%')");
+              "SELECT (SELECT id FROM note_revision WHERE uuid LIKE '00000000%'), "
+              "(SELECT id FROM note_revision WHERE uuid LIKE '00003999%')");
     refused(bad, "which is not a revision of its note");
   }
 }

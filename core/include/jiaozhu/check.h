@@ -14,10 +14,13 @@ struct CheckResult {
 };
 
 // Runs every check and returns one result per check, in a fixed order:
-// SQLite's integrity_check, foreign_key_check, the schema version, passage
-// numbering (1..N without gaps), text normalization (NFC), each edition's
-// content hash against its passages, and the search index (FTS5's
-// integrity-check and the folding table's version). Reads only.
+// SQLite's integrity_check, foreign_key_check, the schema version, the
+// schema itself (exactly what jiaozhu's migrations make: no trigger or view
+// from elsewhere; `db` opened with OpenMode::kInspect reports a departure
+// here, and then only integrity_check runs beside it), passage numbering
+// (1..N without gaps), text normalization (NFC), each edition's content
+// hash against its passages, the search index (FTS5's integrity-check and
+// the folding table's version), mentions and notes. Reads only.
 std::vector<CheckResult> check_database(Database& db);
 
 }  // namespace jiaozhu

@@ -3,8 +3,10 @@
 // Opening is defensive, because a .db may come from a collaborator: the file
 // header is checked before SQLite parses it, SQLite runs with
 // SQLITE_DBCONFIG_DEFENSIVE and trusted_schema=OFF, and the file must carry
-// jiaozhu's application_id and a schema version this build knows. An older
-// schema is upgraded in place after a backup copy NAME.bak-vN is written.
+// jiaozhu's application_id, a schema version this build knows and exactly
+// the schema of that version (no trigger or view of anyone else's). An
+// older schema is upgraded in place, under the write lock, after a backup
+// copy NAME.bak-vN is written whole.
 //
 // Every connection has foreign_keys=ON and a busy timeout, so a second
 // process waits for a writer instead of failing. The rollback journal (not
@@ -15,6 +17,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -28,6 +31,8 @@ namespace jiaozhu {
 enum class OpenMode {
   kCreate,    // create and initialize the file if it does not exist (jiaozhu init)
   kExisting,  // the file must exist and be a jiaozhu database; upgraded if older
+  kInspect,   // as kExisting, but a file whose schema is not jiaozhu's is opened
+              // all the same, read-only, for `check` to report (schema_drift())
 };
 
 // A statement from Database::cached(). Going out of scope resets it and
@@ -53,9 +58,12 @@ class Database {
  public:
   // Opens `path`. Throws DatabaseError, naming the file, when it is missing
   // (and mode is not kCreate), not a SQLite file, truncated, a database of
-  // another application, made by a newer jiaozhu, or unreadable. A file whose
-  // permissions deny writing is opened read-only whatever the mode, and a
-  // write to it then fails with DatabaseError.
+  // another application, made by a newer jiaozhu, unreadable, or (but with
+  // kInspect) when its schema is not exactly what jiaozhu's migrations make
+  // for its version: an extra trigger, view, table or index, or a changed
+  // one, naming that object. Triggers and views never run on a connection
+  // it opens. A file whose permissions deny writing is opened read-only
+  // whatever the mode, and a write to it then fails with DatabaseError.
   static Database open(const std::filesystem::path& path, OpenMode mode);
 
   Database(Database&&) noexcept;
@@ -68,6 +76,9 @@ class Database {
   int schema_version() const;
   // True when open() created the file or found it empty and initialized it.
   bool created() const { return created_; }
+  // With kInspect: how the file's schema departs from jiaozhu's, if it does
+  // (the file is then open read-only and was neither upgraded nor indexed).
+  const std::optional<std::string>& schema_drift() const { return drift_; }
 
   // The underlying connection, for repositories in core/ only.
   SQLite::Database& sql() { return *db_; }
@@ -89,6 +100,9 @@ class Database {
 
  private:
   Database() = default;
+  std::pair<int, std::optional<std::string>> read_version_and_drift();
+  // Upgrades an older file under the write lock; true when it was blank.
+  bool upgrade(bool blank, int seen_version);
 
   std::filesystem::path path_;
   std::unique_ptr<SQLite::Database> db_;
@@ -100,6 +114,7 @@ class Database {
   std::unordered_map<const char*, Prepared> statements_;
   bool read_only_ = false;
   bool created_ = false;
+  std::optional<std::string> drift_;
 };
 
 // The schema version this build creates and understands.

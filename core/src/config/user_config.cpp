@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
 
 namespace jiaozhu {
@@ -58,6 +59,7 @@ std::optional<std::string> read_user_setting(const std::string& key) {
 void write_user_setting(const std::string& key, const std::string& value) {
   check_key(key);
   if (first_invalid_utf8(value)) throw UsageError("the value is not valid UTF-8");
+  if (key == "author") checked_argument(Field::kAuthor, value, "the author");
   auto doc = read_all();
   doc[key] = value;
   const auto path = user_config_path();
@@ -74,9 +76,14 @@ void write_user_setting(const std::string& key, const std::string& value) {
 }
 
 std::string resolve_author(const std::string& given) {
-  if (!given.empty()) return given;
-  if (const char* a = env("JIAOZHU_AUTHOR")) return a;
-  return read_user_setting("author").value_or("");
+  if (!given.empty()) return checked_argument(Field::kAuthor, given, "--author");
+  if (const char* a = env("JIAOZHU_AUTHOR")) return checked_argument(Field::kAuthor, a, "$JIAOZHU_AUTHOR");
+  const auto stored = read_user_setting("author");
+  if (!stored) return {};
+  if (auto fault = field_fault(Field::kAuthor, *stored)) {
+    throw InputError(user_config_path().string() + ": the author " + *fault + "; set it again with `jiaozhu config author`");
+  }
+  return *stored;
 }
 
 }  // namespace jiaozhu

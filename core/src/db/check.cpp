@@ -95,7 +95,12 @@ std::vector<CheckResult> content(Database& db) {
 }  // namespace
 
 std::vector<CheckResult> check_database(Database& db) {
-  std::vector<CheckResult> out{integrity(db), foreign_keys(db), schema_version(db), numbering(db)};
+  CheckResult schema{"schema", {}};
+  if (db.schema_drift()) add(schema, "the file " + *db.schema_drift());
+  // The checks below read jiaozhu's tables as jiaozhu makes them; on a
+  // schema that departs from it they could only fail or mislead.
+  if (!schema.faults.empty()) return {integrity(db), std::move(schema)};
+  std::vector<CheckResult> out{integrity(db), foreign_keys(db), schema_version(db), std::move(schema), numbering(db)};
   for (CheckResult& r : content(db)) out.push_back(std::move(r));
   out.push_back({"search index", detail::SearchIndex(db).faults()});
   out.push_back({"mentions", detail::MentionIndex(db).faults()});

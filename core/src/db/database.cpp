@@ -14,6 +14,7 @@
 #include "db/interrupt_hook.h"
 #include "db/migrate.h"
 #include "db/migration_list.h"
+#include "db/schema_verifier.h"
 #include "jiaozhu/error.h"
 #include "notes/note_store.h"
 #include "search/fts5_tokenizer.h"
@@ -59,7 +60,10 @@ void harden(SQLite::Database& db) {
   sqlite3* h = db.getHandle();
   sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 1, nullptr);
+  // jiaozhu makes no trigger and no view: one in a file came from elsewhere
+  // and must not run (the schema check refuses such a file as well).
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+  sqlite3_db_config(h, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
   db.exec("PRAGMA foreign_keys = ON");
   db.exec("PRAGMA trusted_schema = OFF");
   db.exec("PRAGMA cache_size = -65536");
@@ -78,13 +82,11 @@ void refresh_search_index(Database& d) {
 }
 
 // What a migration adds but SQL cannot compute, filled in after upgrading
-// from `from_version`: schema 6's note.target_link_uuid needs each
-// variant's derived uuid.
+// from `from_version`, in the caller's transaction: schema 6's
+// note.target_link_uuid needs each variant's derived uuid.
 void complete_upgrade(Database& d, int from_version) {
   if (from_version < 5 || from_version >= 6) return;  // before 5 there were no notes
-  SQLite::Transaction tx(d.sql(), SQLite::TransactionBehavior::IMMEDIATE);
   detail::NoteStore(d).link_variant_notes();
-  tx.commit();
 }
 
 int pragma_int(SQLite::Database& db, const char* pragma) {
@@ -123,6 +125,7 @@ Database& Database::operator=(Database&& other) noexcept {
   statements_ = std::move(other.statements_);
   read_only_ = other.read_only_;
   created_ = other.created_;
+  drift_ = std::move(other.drift_);
   return *this;
 }
 Database::~Database() = default;
@@ -181,27 +184,64 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
       throw DatabaseError(path.string() +
                           " is a SQLite database of another application, not a jiaozhu database");
     }
-    const int version = d.schema_version();
+    const auto [version, drift] = d.read_version_and_drift();
     if (version > current_schema_version()) {
       throw DatabaseError(path.string() + " was made by a newer jiaozhu: schema " +
                           std::to_string(version) + ", this build knows " +
                           std::to_string(current_schema_version()));
+    }
+    if (drift) {
+      if (mode != OpenMode::kInspect) {
+        throw DatabaseError(path.string() + " " + *drift +
+                            "; refusing to open it (a file from elsewhere may carry code; see `jiaozhu check`)");
+      }
+      d.drift_ = drift;
+      d.read_only_ = true;
+      d.db_->exec("PRAGMA query_only = ON");
+      return d;
     }
     if (version < current_schema_version()) {
       if (d.read_only_) {
         throw DatabaseError(path.string() + " has schema " + std::to_string(version) +
                             " and must be upgraded, but it is read-only");
       }
-      if (blank) d.db_->exec("PRAGMA application_id = " + std::to_string(kApplicationId));
-      detail::migrate(*d.db_, path, version);
-      complete_upgrade(d, version);
-      d.created_ = blank;
+      d.created_ = d.upgrade(blank, version);
     }
     refresh_search_index(d);
   } catch (const SQLite::Exception& e) {
     rethrow(path, e);
   }
   return d;
+}
+
+std::pair<int, std::optional<std::string>> Database::read_version_and_drift() {
+  // One read transaction: a version and a schema of the same moment, even
+  // while another process upgrades the file.
+  SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::DEFERRED);
+  const int version = schema_version();
+  std::optional<std::string> drift;
+  if (version <= current_schema_version()) drift = detail::schema_drift(*db_, version);
+  tx.commit();
+  return {version, drift};
+}
+
+bool Database::upgrade(bool blank, int seen_version) {
+  // The write lock comes first, then the version: of several processes
+  // opening one older file at once, one upgrades (and writes one backup)
+  // while the others wait, then find it current.
+  SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  const int version = schema_version();
+  if (version >= current_schema_version()) return false;
+  if (version != seen_version) {
+    if (auto drift = detail::schema_drift(*db_, version)) {
+      throw DatabaseError(path_.string() + " " + *drift + "; refusing to open it (see `jiaozhu check`)");
+    }
+  }
+  if (blank && version == 0) db_->exec("PRAGMA application_id = " + std::to_string(kApplicationId));
+  detail::migrate(*db_, path_, version);
+  complete_upgrade(*this, version);
+  tx.commit();
+  return blank && version == 0;
 }
 
 void Database::write(const std::function<void()>& body) {

@@ -1,11 +1,10 @@
 #include "db/migrate.h"
 
-#include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/Database.h>
-#include <SQLiteCpp/Transaction.h>
 
 #include "db/migration_list.h"
 #include "jiaozhu/error.h"
+#include "util/atomic_file.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -20,24 +19,24 @@ std::filesystem::path free_backup_name(const std::filesystem::path& path, int ve
   return candidate;
 }
 
-void write_backup(SQLite::Database& db, const std::filesystem::path& path, int version) {
-  const auto target = free_backup_name(path, version);
-  SQLite::Database copy(target.string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-  SQLite::Backup backup(copy, db);
-  backup.executeStep();  // all pages in one step
+// A byte copy: the caller's write lock keeps the file still, and a rollback
+// journal left by a killed writer was played back when the file was first
+// read, so the bytes on disk are the committed database.
+void write_backup(const std::filesystem::path& path, int version) {
+  AtomicFile backup(free_backup_name(path, version));
+  copy_bytes(path, backup.temporary());
+  backup.commit(false);
 }
 
 }  // namespace
 
 void migrate(SQLite::Database& db, const std::filesystem::path& path, int from_version) {
-  if (from_version >= 1) write_backup(db, path, from_version);
+  if (from_version >= 1) write_backup(path, from_version);
   for (const Migration& m : kMigrations) {
     if (m.version <= from_version) continue;
-    SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     db.exec(std::string(m.sql));
     // user_version cannot take a bound parameter; the value is our own integer.
     db.exec("PRAGMA user_version = " + std::to_string(m.version));
-    tx.commit();
   }
 }
 

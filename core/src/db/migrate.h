@@ -9,10 +9,13 @@ class Database;
 
 namespace jiaozhu::detail {
 
-// Applies every migration above the file's user_version, each in its own
-// transaction that also sets user_version, so a failure or a kill leaves the
-// file at the last completed step. When the file already held a schema
-// (version >= 1), a backup copy `<path>.bak-v<version>` is written first.
+// Applies every migration above `from_version`, each setting user_version.
+// The caller holds the write transaction (BEGIN IMMEDIATE) in which it read
+// `from_version`, so the steps commit together or not at all, and a second
+// process opening the same older file waits and then finds it current.
+// When the file already held a schema (from_version >= 1), a copy of it is
+// first written whole to `<path>.bak-v<version>` (never over an earlier
+// backup), while the lock keeps every other writer out.
 void migrate(SQLite::Database& db, const std::filesystem::path& path, int from_version);
 
 }  // namespace jiaozhu::detail

@@ -12,6 +12,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/interrupt.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/passage.h"
@@ -21,11 +22,16 @@
 namespace jiaozhu {
 namespace {
 
-void validate(const ImportOptions& o) {
+// The options with their text in NFC; throws UsageError naming the option at fault.
+ImportOptions validated(ImportOptions o) {
   if (!valid_siglum(o.siglum)) {
-    throw UsageError("'" + o.siglum + "' is not a valid siglum (a letter, then letters, digits, _ or -; at most 32)");
+    throw UsageError("'" + o.siglum +
+                     "' is not a valid siglum (a letter, then letters, digits, _ or -; at most 32)");
   }
+  o.work = checked_argument(Field::kWork, o.work, "--work");
   if (o.work.empty() || o.work.size() > 200) throw UsageError("--work needs a name of 1 to 200 bytes");
+  o.title = checked_argument(Field::kTitle, o.title, "--title");
+  return o;
 }
 
 uint64_t total_size(std::span<const std::filesystem::path> files) {
@@ -121,8 +127,8 @@ SourceFormat parse_format(std::string_view name) {
 }
 
 ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
-                            const ImportOptions& options, const ImportProgress& progress) {
-  validate(options);
+                            const ImportOptions& requested, const ImportProgress& progress) {
+  const ImportOptions options = validated(requested);
   ImportReport report;
   report.siglum = options.siglum;
   const uint64_t total_bytes = total_size(files);

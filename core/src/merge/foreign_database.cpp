@@ -15,6 +15,7 @@
 
 #include "db/file_header.h"
 #include "db/interrupt_hook.h"
+#include "db/schema_verifier.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/interrupt.h"
@@ -24,14 +25,6 @@ namespace {
 
 constexpr int kApplicationId = 0x4A5A4442;  // 'JZDB', as in db/database.cpp
 constexpr int kBusyTimeoutMs = 10000;
-
-// type:name -> sql of every schema object but SQLite's own (sqlite_%).
-std::map<std::string, std::string> schema_of(SQLite::Database& db) {
-  SQLite::Statement q(db, "SELECT type, name, coalesce(sql, '') FROM sqlite_schema WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'");
-  std::map<std::string, std::string> out;
-  while (q.executeStep()) out[q.getColumn(0).getString() + " " + q.getColumn(1).getString()] = q.getColumn(2).getString();
-  return out;
-}
 
 std::unique_ptr<SQLite::Database> open_hardened(const std::string& name) {
   auto db = std::make_unique<SQLite::Database>(name, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX, kBusyTimeoutMs);
@@ -145,15 +138,7 @@ ForeignDatabase::ForeignDatabase(const std::filesystem::path& path, SQLite::Data
       throw DatabaseError(name + " has the older schema " + std::to_string(version) +
                           "; upgrade it first with `jiaozhu --db " + name + " check`, then merge");
     }
-    const auto theirs = schema_of(*db_), ours = schema_of(reference);
-    for (const auto& [object, sql] : theirs) {
-      const auto it = ours.find(object);
-      if (it == ours.end()) throw DatabaseError(name + " holds " + object + ", which jiaozhu does not make; refusing it");
-      if (it->second != sql) throw DatabaseError(name + ": " + object + " is not as jiaozhu makes it; refusing it");
-    }
-    for (const auto& [object, sql] : ours) {
-      if (!theirs.count(object)) throw DatabaseError(name + " lacks " + object + "; refusing it");
-    }
+    if (auto drift = schema_drift(*db_, version)) throw DatabaseError(name + " " + *drift + "; refusing it");
     verify_integrity(name, integrity_checks(reference));
   } catch (const SQLite::Exception& e) {
     throw DatabaseError(name + " cannot be read as a jiaozhu database (" + e.what() + ")");

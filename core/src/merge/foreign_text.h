@@ -1,5 +1,7 @@
 // Text columns read from another copy's file, which is untrusted: each must
-// be valid UTF-8, and any fault refuses the whole merge naming that file.
+// meet the rules of its field (field.h: UTF-8, NFC, no control characters,
+// its length and shape), and any fault refuses the whole merge naming that
+// file and the field.
 #pragma once
 
 #include <SQLiteCpp/Statement.h>
@@ -8,7 +10,7 @@
 #include <string>
 
 #include "jiaozhu/error.h"
-#include "jiaozhu/unicode.h"
+#include "jiaozhu/field.h"
 
 namespace jiaozhu::detail {
 
@@ -19,15 +21,15 @@ class ForeignText {
   [[noreturn]] void refuse(const std::string& what) const {
     throw DatabaseError(file_ + ": " + what + "; nothing was merged");
   }
-  // Column `column` of the current row; `what` names it in the refusal.
-  std::string text(SQLite::Statement& q, int column, const char* what) const {
+  // Column `column` of the current row, held to the rules of `field`.
+  std::string text(SQLite::Statement& q, int column, Field field) const {
     std::string s = q.getColumn(column).getString();
-    if (first_invalid_utf8(s)) refuse(std::string(what) + " is not valid UTF-8");
+    if (auto fault = field_fault(field, s)) refuse(std::string(field_name(field)) + " " + *fault);
     return s;
   }
-  std::optional<std::string> optional(SQLite::Statement& q, int column, const char* what) const {
+  std::optional<std::string> optional(SQLite::Statement& q, int column, Field field) const {
     if (q.getColumn(column).isNull()) return std::nullopt;
-    return text(q, column, what);
+    return text(q, column, field);
   }
   const std::string& file() const { return file_; }
 

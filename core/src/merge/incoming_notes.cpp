@@ -33,7 +33,16 @@ struct IncomingNotes::Lookups {
   SQLite::Statement note, parents, tags;
 };
 
-IncomingNotes::IncomingNotes(SQLite::Database& other, ForeignText text, const std::unordered_set<std::string>& known,
+std::size_t revision_digest(SQLite::Statement& q, int first) {
+  std::string content;
+  for (int c = first + 1; c <= first + 7; ++c) {
+    content += q.getColumn(c).getString();
+    content += '\x1e';
+  }
+  return std::hash<std::string>{}(content);
+}
+
+IncomingNotes::IncomingNotes(SQLite::Database& other, ForeignText text, const KnownRevisions& known,
                              const std::map<std::string, std::string>& edition_uuids)
     : other_(other), text_(std::move(text)), known_(known), edition_uuids_(edition_uuids), reader_([this] { read(); }) {}
 
@@ -76,9 +85,8 @@ void IncomingNotes::read() {
   try {
     // Every revision, grouped by note in note uuid order; the index on
     // note_revision(note_id) finds each note's.
-    SQLite::Statement q(other_,
-                        "SELECT n.id, r.id, r.uuid, r.author, r.created_at, r.motivation, r.body, r.deleted "
-                        "FROM note n JOIN note_revision r ON r.note_id = n.id ORDER BY n.uuid");
+    SQLite::Statement q(other_, std::string("SELECT n.id, r.id, ") + kRevisionDigestColumns +
+                                    " FROM note n JOIN note_revision r ON r.note_id = n.id ORDER BY n.uuid");
     Lookups lookups(other_);
     std::vector<NoteRecord> batch;
     NoteRecord note;
@@ -98,15 +106,21 @@ void IncomingNotes::read() {
         revision_ids.clear();
         note_id = q.getColumn(0).getInt64();
       }
-      std::string uuid = q.getColumn(2).getString();
-      if (known_.count(uuid)) continue;
+      std::string uuid = text_.text(q, 2, Field::kUuid);
+      if (const auto it = known_.find(uuid); it != known_.end()) {
+        if (it->second != revision_digest(q, 2)) {
+          text_.refuse("note revision " + uuid + " of note " + q.getColumn(3).getString() +
+                       " differs from the revision with that id here: one id cannot name two texts");
+        }
+        continue;
+      }
       NoteRevision r;
       r.uuid = std::move(uuid);
-      r.author = text_.text(q, 3, "a note's author");
-      r.created_at = q.getColumn(4).getString();
-      r.motivation = q.getColumn(5).getString();
-      r.body = text_.text(q, 6, "a note");
+      r.author = text_.text(q, 4, Field::kAuthor);
+      r.created_at = text_.text(q, 5, Field::kTimestamp);
+      r.motivation = text_.text(q, 6, Field::kMotivation);
       r.deleted = q.getColumn(7).getInt() != 0;
+      r.body = text_.text(q, 8, Field::kNoteText);
       note.revisions.push_back(std::move(r));
       revision_ids.push_back(q.getColumn(1).getInt64());
     }
@@ -133,7 +147,7 @@ void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
   q.bind(1, id);
   if (!q.executeStep()) text_.refuse("a note revision belongs to no note");
   Note& n = note.note;
-  n.uuid = q.getColumn(0).getString();
+  n.uuid = text_.text(q, 0, Field::kUuid);
   try {
     n.target = parse_note_target(q.getColumn(1).getString());
   } catch (const InputError&) {
@@ -145,13 +159,13 @@ void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
   n.address = q.getColumn(3).getString() + ":" + std::to_string(note.passage_seq);
   n.start = q.getColumn(5).getInt64();
   n.end = q.getColumn(6).getInt64();
-  n.exact = text_.text(q, 7, "a note's quote");
-  n.prefix = text_.text(q, 8, "a note's quote");
-  n.suffix = text_.text(q, 9, "a note's quote");
-  n.target_uuid = q.getColumn(10).getString();
+  n.exact = text_.text(q, 7, Field::kQuote);
+  n.prefix = text_.text(q, 8, Field::kQuote);
+  n.suffix = text_.text(q, 9, Field::kQuote);
+  n.target_uuid = text_.text(q, 10, Field::kUuid);
   n.orphaned = q.getColumn(11).getInt() != 0;
-  n.created_at = q.getColumn(12).getString();
-  n.target_link_uuid = q.getColumn(13).getString();
+  n.created_at = text_.text(q, 12, Field::kTimestamp);
+  n.target_link_uuid = text_.text(q, 13, Field::kUuid);
 
   SQLite::Statement &parents = lookups.parents, &tags = lookups.tags;
   for (std::size_t i = 0; i < revision_ids.size(); ++i) {
@@ -159,11 +173,11 @@ void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
     parents.bind(1, revision_ids[i]);
     while (parents.executeStep()) {
       if (parents.getColumn(0).isNull()) text_.refuse("a note revision names a parent that is not there");
-      r.parents.push_back(parents.getColumn(0).getString());
+      r.parents.push_back(text_.text(parents, 0, Field::kUuid));
     }
     parents.reset();
     tags.bind(1, revision_ids[i]);
-    while (tags.executeStep()) r.tags.push_back(text_.text(tags, 0, "a tag"));
+    while (tags.executeStep()) r.tags.push_back(text_.text(tags, 0, Field::kTag));
     tags.reset();
   }
 }

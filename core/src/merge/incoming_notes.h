@@ -16,7 +16,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include "merge/foreign_text.h"
@@ -24,13 +24,31 @@
 
 namespace jiaozhu::detail {
 
+// The revisions a copy holds, by uuid, each with a digest of its content:
+// its note's uuid, author, time, motivation, state, body and tags. Another
+// copy's revision of the same uuid must have the same digest, or one id
+// would name two texts and merge would keep one of them silently. The
+// digest (std::hash) is compared only within one process.
+using KnownRevisions = std::unordered_map<std::string, std::size_t>;
+
+// The columns revision_digest() reads, selected from
+// `note_revision r JOIN note n ON n.id = r.note_id`, r.uuid first.
+inline constexpr const char* kRevisionDigestColumns =
+    "r.uuid, n.uuid, r.author, r.created_at, r.motivation, r.deleted, r.body, "
+    "(SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM note_tag WHERE revision_id = r.id ORDER BY tag))";
+
+// The digest of the row of `q` whose kRevisionDigestColumns start at `first`.
+std::size_t revision_digest(SQLite::Statement& q, int first = 0);
+
 class IncomingNotes {
  public:
   // Starts reading `other`, which the caller has verified and holds a read
   // transaction on, and must not touch until this object is gone. `known`
-  // holds the uuids of this copy's revisions; `edition_uuids` maps the other
+  // holds this copy's revisions; one of the other file's with a known uuid
+  // but another digest refuses the merge (DatabaseError from next()), and
+  // is otherwise skipped. `edition_uuids` maps the other
   // file's edition uuids to this copy's. Both must outlive this object.
-  IncomingNotes(SQLite::Database& other, ForeignText text, const std::unordered_set<std::string>& known,
+  IncomingNotes(SQLite::Database& other, ForeignText text, const KnownRevisions& known,
                 const std::map<std::string, std::string>& edition_uuids);
   // Stops the reader if it is still running.
   ~IncomingNotes();
@@ -49,7 +67,7 @@ class IncomingNotes {
 
   SQLite::Database& other_;
   ForeignText text_;
-  const std::unordered_set<std::string>& known_;
+  const KnownRevisions& known_;
   const std::map<std::string, std::string>& edition_uuids_;
 
   std::mutex mutex_;

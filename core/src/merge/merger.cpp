@@ -45,9 +45,9 @@ struct Merge {
   bool aliases_added = false;
 
   [[noreturn]] void refuse(const std::string& what) const { foreign.refuse(what); }
-  std::string text(SQLite::Statement& q, int column, const char* what) const { return foreign.text(q, column, what); }
-  std::optional<std::string> optional(SQLite::Statement& q, int column, const char* what) const {
-    return foreign.optional(q, column, what);
+  std::string text(SQLite::Statement& q, int column, Field field) const { return foreign.text(q, column, field); }
+  std::optional<std::string> optional(SQLite::Statement& q, int column, Field field) const {
+    return foreign.optional(q, column, field);
   }
 };
 
@@ -72,21 +72,28 @@ void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) 
                           "WHERE edition_id = ? ORDER BY seq");
   files.bind(1, from);
   while (files.executeStep()) {
-    SourceFileRecord f{m.text(files, 2, "a source file name"), files.getColumn(3).getString(), files.getColumn(4).getInt64(),
+    SourceFileRecord f{m.text(files, 2, Field::kFileName), files.getColumn(3).getString(), files.getColumn(4).getInt64(),
                        files.getColumn(5).getString(), files.getColumn(6).getString()};
     sources[files.getColumn(0).getInt64()] = editions.add_source_file(to, files.getColumn(1).getInt64(), f);
   }
   PassageAppender appender(m.db, to);
   detail::ContentHasher hasher;
   SQLite::Statement q(m.other,
-                      "SELECT text, title, author, ref, source_line, source_id FROM passage WHERE edition_id = ? ORDER BY seq");
+                      "SELECT text, title, author, ref, source_line, source_id, seq FROM passage WHERE edition_id = ? "
+                      "ORDER BY seq");
   q.bind(1, from);
+  // Passages are addressed by number: a gap would shift every link and note
+  // after it by one passage.
+  int64_t expected_seq = 1;
   while (q.executeStep()) {
+    if (q.getColumn(6).getInt64() != expected_seq++) {
+      m.refuse("its passages are not numbered 1 to N: number " + std::to_string(expected_seq - 1) + " is missing");
+    }
     PassageDraft d;
-    d.text = m.text(q, 0, "a passage");
-    d.title = m.optional(q, 1, "a passage title");
-    d.author = m.optional(q, 2, "a passage author");
-    d.ref = m.optional(q, 3, "a passage ref");
+    d.text = m.text(q, 0, Field::kPassageText);
+    d.title = m.optional(q, 1, Field::kPassageLabel);
+    d.author = m.optional(q, 2, Field::kPassageLabel);
+    d.ref = m.optional(q, 3, Field::kPassageLabel);
     if (!q.getColumn(4).isNull()) d.source_line = q.getColumn(4).getInt64();
     if (to_nfc(d.text) != d.text) m.refuse("a passage is not NFC-normalized");
     const auto source = sources.find(q.getColumn(5).getInt64());
@@ -94,6 +101,7 @@ void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) 
     hasher.add_passage(d.text, d.title, d.author, d.ref);
     appender.append(d, source->second);
   }
+  if (expected_seq == 1) m.refuse("an edition has no passages");
   if (hasher.hex() != hash) m.refuse("an edition's passages do not match its content hash");
   m.report.passages_added += appender.count();
 }
@@ -106,13 +114,14 @@ void merge_editions(Merge& m) {
   while (q.executeStep()) {
     const int64_t other_id = q.getColumn(0).getInt64();
     const std::string hash = q.getColumn(6).getString();
+    const std::string their_uuid = m.text(q, 1, Field::kUuid);
     if (auto local = editions.find_by_content(hash)) {
       m.editions[other_id] = local->id;
-      m.edition_uuids[q.getColumn(1).getString()] = local->uuid;
+      m.edition_uuids[their_uuid] = local->uuid;
       continue;
     }
-    const std::string work = m.text(q, 2, "a work name");
-    std::string siglum = m.text(q, 3, "a siglum");
+    const std::string work = m.text(q, 2, Field::kWork);
+    std::string siglum = m.text(q, 3, Field::kTitle);
     if (!valid_siglum(siglum)) m.refuse("'" + siglum + "' is not a valid siglum");
     if (editions.find(siglum)) {
       const std::string renamed = renamed_siglum(editions, siglum, hash);
@@ -128,10 +137,10 @@ void merge_editions(Merge& m) {
     } catch (const UsageError&) {
       m.refuse("edition " + siglum + " has an unknown script");
     }
-    const int64_t id = editions.insert({siglum, work, m.text(q, 4, "a title"), script, hash});
+    const int64_t id = editions.insert({siglum, work, m.text(q, 4, Field::kTitle), script, hash});
     copy_passages(m, other_id, id, hash);
     m.editions[other_id] = id;
-    m.edition_uuids[q.getColumn(1).getString()] = editions.get(siglum).uuid;
+    m.edition_uuids[their_uuid] = editions.get(siglum).uuid;
     m.new_editions.insert(id);
     ++m.report.editions_added;
   }
@@ -142,8 +151,8 @@ void merge_editions(Merge& m) {
 void merge_characters(Merge& m) {
   SQLite::Statement q(m.other, "SELECT uuid, name, coalesce(note, ''), created_at FROM character ORDER BY uuid");
   while (q.executeStep()) {
-    const std::string uuid = q.getColumn(0).getString(), name = m.text(q, 1, "a character's name"),
-                      note = m.text(q, 2, "a character's note");
+    const std::string uuid = m.text(q, 0, Field::kUuid), name = m.text(q, 1, Field::kPersonName),
+                      note = m.text(q, 2, Field::kPersonNote);
     SQLite::Statement local(m.db.sql(), "SELECT id, name, coalesce(note, '') FROM character WHERE uuid = ?");
     local.bind(1, uuid);
     if (local.executeStep()) {
@@ -164,7 +173,7 @@ void merge_characters(Merge& m) {
     insert.bind(1, uuid);
     insert.bind(2, name);
     if (note.empty()) insert.bind(3); else insert.bind(3, note);
-    insert.bind(4, q.getColumn(3).getString());
+    insert.bind(4, m.text(q, 3, Field::kTimestamp));
     insert.exec();
     m.characters[uuid] = m.db.sql().getLastInsertRowid();
     ++m.report.characters_added;
@@ -174,12 +183,12 @@ void merge_characters(Merge& m) {
 // Gives local alias `id` the identity and fields of incoming alias row `q`.
 void adopt_alias(Merge& m, SQLite::Statement& q, int64_t id) {
   SQLite::Statement u(m.db.sql(), "UPDATE alias SET uuid = ?, form = ?, kind = ?, note = ?, created_at = ? WHERE id = ?");
-  u.bind(1, q.getColumn(0).getString());
-  u.bind(2, m.text(q, 2, "an alias"));
-  u.bind(3, m.text(q, 3, "an alias kind"));
-  const std::string note = m.text(q, 4, "an alias note");
+  u.bind(1, m.text(q, 0, Field::kUuid));
+  u.bind(2, m.text(q, 2, Field::kPersonName));
+  u.bind(3, m.text(q, 3, Field::kPersonName));
+  const std::string note = m.text(q, 4, Field::kPersonNote);
   if (note.empty()) u.bind(4); else u.bind(4, note);
-  u.bind(5, q.getColumn(5).getString());
+  u.bind(5, m.text(q, 5, Field::kTimestamp));
   u.bind(6, id);
   u.exec();
 }
@@ -189,11 +198,11 @@ void merge_aliases(Merge& m) {
                       "SELECT a.uuid, c.uuid, a.form, a.kind, coalesce(a.note, ''), a.created_at "
                       "FROM alias a JOIN character c ON c.id = a.character_id ORDER BY a.uuid");
   while (q.executeStep()) {
-    const std::string uuid = q.getColumn(0).getString();
+    const std::string uuid = m.text(q, 0, Field::kUuid);
     SQLite::Statement known(m.db.sql(), "SELECT 1 FROM alias WHERE uuid = ?");
     known.bind(1, uuid);
     if (known.executeStep()) continue;
-    const std::string form = m.text(q, 2, "an alias"), folded = fold_text(form);
+    const std::string form = m.text(q, 2, Field::kPersonName), folded = fold_text(form);
     const int64_t character = m.characters.at(q.getColumn(1).getString());
     SQLite::Statement others(m.db.sql(),
                              "SELECT c.name, a.character_id, a.id, a.uuid FROM alias a "
@@ -219,10 +228,10 @@ void merge_aliases(Merge& m) {
     insert.bind(2, character);
     insert.bind(3, form);
     insert.bind(4, folded);
-    insert.bind(5, m.text(q, 3, "an alias kind"));
-    const std::string note = m.text(q, 4, "an alias note");
+    insert.bind(5, m.text(q, 3, Field::kPersonName));
+    const std::string note = m.text(q, 4, Field::kPersonNote);
     if (note.empty()) insert.bind(6); else insert.bind(6, note);
-    insert.bind(7, q.getColumn(5).getString());
+    insert.bind(7, m.text(q, 5, Field::kTimestamp));
     insert.exec();
     ++m.report.aliases_added;
     m.aliases_added = true;
@@ -244,11 +253,13 @@ std::vector<IncomingLink> read_links(Merge& m) {
                       "ORDER BY l.id, p.edition_id, p.seq");
   std::vector<IncomingLink> out;
   while (q.executeStep()) {
-    const std::string uuid = q.getColumn(0).getString();
+    const std::string uuid = m.text(q, 0, Field::kUuid);
     if (out.empty() || out.back().uuid != uuid) {
       out.push_back({uuid, q.getColumn(1).getString() == "manual", q.getColumn(2).getInt() == 1, {}});
     }
-    out.back().passages.emplace_back(m.editions.at(q.getColumn(3).getInt64()), q.getColumn(4).getInt64());
+    const auto edition = m.editions.find(q.getColumn(3).getInt64());
+    if (edition == m.editions.end()) m.refuse("link " + uuid + " joins a passage of no edition");
+    out.back().passages.emplace_back(edition->second, q.getColumn(4).getInt64());
   }
   return out;
 }
@@ -322,10 +333,11 @@ void merge_links(Merge& m) {
 
 // ---- notes ----
 
-std::unordered_set<std::string> local_revisions(Database& db) {
-  std::unordered_set<std::string> out;
-  SQLite::Statement q(db.sql(), "SELECT uuid FROM note_revision");
-  while (q.executeStep()) out.insert(q.getColumn(0).getString());
+detail::KnownRevisions local_revisions(Database& db) {
+  detail::KnownRevisions out;
+  SQLite::Statement q(db.sql(), std::string("SELECT ") + detail::kRevisionDigestColumns +
+                                    " FROM note_revision r JOIN note n ON n.id = r.note_id");
+  while (q.executeStep()) out.emplace(q.getColumn(0).getString(), detail::revision_digest(q));
   return out;
 }
 

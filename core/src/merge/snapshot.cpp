@@ -1,13 +1,14 @@
 // snapshot and sync: the copies of a database one sends to collaborators.
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
-#include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/merge.h"
+#include "util/atomic_file.h"
 #include "util/sha256.h"
 
 namespace jiaozhu {
@@ -15,25 +16,58 @@ namespace {
 
 constexpr const char* kReplicaKey = "replica";
 
-// The replica id, stored with the path of the file it was made for: a copy
-// of the file elsewhere (mailed, copied) is another replica and gets its own.
+// Where the file is, as stored beside its replica id: a salted digest of the
+// absolute path, never the path itself, which would travel in every
+// snapshot and replica and tell collaborators the user's folders.
+std::string place_of(const std::string& replica, const std::filesystem::path& file) {
+  const std::string here = std::filesystem::absolute(file).lexically_normal().string();
+  return "sha256:" + detail::sha256_hex(replica + '\x1f' + here);
+}
+
+// The replica id, stored with where the file it was made for is: a copy of
+// the file elsewhere (mailed, copied) is another replica and gets its own.
 std::string replica_id(Database& db) {
   const std::string here = std::filesystem::absolute(db.path()).lexically_normal().string();
   SQLite::Statement q(db.sql(), "SELECT value FROM setting WHERE key = ?");
   q.bind(1, kReplicaKey);
+  std::optional<std::string> keep;
   if (q.executeStep()) {
     const std::string v = q.getColumn(0).getString();
     const auto cut = v.find('\x1f');
-    if (cut != std::string::npos && v.substr(cut + 1) == here) return v.substr(0, cut);
+    if (cut != std::string::npos) {
+      const std::string id = v.substr(0, cut), place = v.substr(cut + 1);
+      // Earlier builds stored the path itself: recognised, and
+      // rewritten below as a digest.
+      if (place == place_of(id, db.path()) || place == here) keep = id;
+      if (place == place_of(id, db.path())) return id;
+    }
   }
-  const std::string id = detail::random_uuid();
+  const std::string id = keep.value_or(detail::random_uuid());
   db.write([&] {
     SQLite::Statement set(db.sql(), "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)");
     set.bind(1, kReplicaKey);
-    set.bind(2, id + '\x1f' + here);
+    set.bind(2, id + '\x1f' + place_of(id, db.path()));
     set.exec();
   });
   return id;
+}
+
+// Writes a compact copy of `db` to `file`, which must not exist.
+void vacuum_into(Database& db, const std::filesystem::path& file) {
+  SQLite::Statement q(db.sql(), "VACUUM INTO ?");
+  q.bind(1, file.string());
+  q.exec();
+}
+
+// A snapshot written whole to `out`, or nothing there.
+void write_snapshot(Database& db, const std::filesystem::path& out, bool replace) {
+  detail::AtomicFile file(out);
+  try {
+    vacuum_into(db, file.temporary());
+  } catch (const SQLite::Exception& e) {
+    throw DatabaseError("cannot write " + out.string() + " (" + e.what() + "); nothing was written there");
+  }
+  file.commit(replace);
 }
 
 }  // namespace
@@ -41,14 +75,7 @@ std::string replica_id(Database& db) {
 void snapshot(Database& db, const std::filesystem::path& out) {
   std::error_code ec;
   if (std::filesystem::exists(out, ec)) throw ConflictError(out.string() + " exists already; name a new file");
-  try {
-    SQLite::Statement q(db.sql(), "VACUUM INTO ?");
-    q.bind(1, out.string());
-    q.exec();
-  } catch (const SQLite::Exception& e) {
-    std::filesystem::remove(out, ec);
-    throw DatabaseError("cannot write " + out.string() + " (" + e.what() + ")");
-  }
+  write_snapshot(db, out, false);
 }
 
 SyncReport sync_folder(Database& db, const std::filesystem::path& dir) {
@@ -73,14 +100,7 @@ SyncReport sync_folder(Database& db, const std::filesystem::path& dir) {
   // Written beside its final name and renamed over it, so that a sync tool
   // never sees half a file.
   const auto final_path = dir / mine;
-  const auto temporary = dir / ("." + report.replica + ".tmp-" + std::to_string(::getpid()));
-  std::filesystem::remove(temporary, ec);
-  snapshot(db, temporary);
-  std::filesystem::rename(temporary, final_path, ec);
-  if (ec) {
-    std::filesystem::remove(temporary, ec);
-    throw DatabaseError("cannot write " + final_path.string() + ": " + ec.message());
-  }
+  write_snapshot(db, final_path, true);
   report.written = final_path;
   return report;
 }

@@ -3,9 +3,12 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
+#include <set>
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
+#include "jiaozhu/notes.h"
 #include "jiaozhu/unicode.h"
 #include "notes/note_store.h"
 #include "util/sha256.h"
@@ -22,6 +25,8 @@ using input_json = nlohmann::json;
 constexpr const char* kAnnoContext = "http://www.w3.org/ns/anno.jsonld";
 constexpr const char* kJzNamespace = "https://jiaozhu.org/ns/annotation#";
 constexpr std::uintmax_t kMaxNotesFile = 1ull << 30;
+// The time of an annotation that gives none.
+constexpr const char* kUnknownTime = "1970-01-01T00:00:00.000Z";
 
 std::string urn(const std::string& uuid) { return "urn:uuid:" + uuid; }
 
@@ -40,10 +45,18 @@ json person(const std::string& author) {
   return {{"type", "Person"}, {"name", author}};
 }
 
-std::string person_text(const input_json& p) {
+std::string string_at(const input_json& o, const char* key) {
+  return o.is_object() && o.contains(key) && o[key].is_string() ? o[key].get<std::string>() : std::string();
+}
+
+// The author of the annotation or revision `o`, from its "creator".
+std::string person_text(const input_json& o) {
+  if (!o.is_object() || !o.contains("creator")) return {};
+  const input_json& p = o["creator"];
   if (p.is_string()) return p.get<std::string>();
   if (!p.is_object()) return {};
-  std::string name = p.value("name", p.value("nickname", ""));
+  std::string name = string_at(p, "name");
+  if (name.empty()) name = string_at(p, "nickname");
   if (p.contains("email") && p["email"].is_string()) {
     std::string mail = p["email"].get<std::string>();
     if (mail.rfind("mailto:", 0) == 0) mail = mail.substr(7);
@@ -143,6 +156,10 @@ void export_csv(detail::NoteStore& store, std::ostream& out) {
 
 // ---- reading W3C ----
 
+// Selectors and bodies nest; W3C's own examples go three levels deep. A
+// deeper file is refused before it can exhaust the stack.
+constexpr int kMaxDepth = 32;
+
 struct Reader {
   std::string file;
   std::size_t index = 0;  // 1-based annotation number, for messages
@@ -159,6 +176,25 @@ struct Reader {
     const std::string s = o[key].get<std::string>();
     if (first_invalid_utf8(s)) fail(std::string("has a \"") + key + "\" that is not valid UTF-8");
     return s;
+  }
+  // A string put in NFC and held to the rules of `field` (field.h).
+  std::string field(const input_json& o, const char* key, Field f, bool required = true) const {
+    return sound(to_nfc(text(o, key, required)), f, key);
+  }
+  std::string sound(std::string value, Field f, const char* key) const {
+    if (auto fault = field_fault(f, value)) fail(std::string("has a \"") + key + "\" that " + *fault);
+    return value;
+  }
+  // An id that must be a urn:uuid (or a bare uuid), in lower case as stored.
+  std::string uuid(const std::string& id, const char* key) const {
+    const std::string bare = from_urn(id);
+    if (!is_uuid_any_case(bare)) fail(std::string("has a \"") + key + "\" that is not a urn:uuid");
+    return lower_ascii(bare);
+  }
+  bool flag(const input_json& o, const char* key) const {
+    if (!o.contains(key)) return false;
+    if (!o[key].is_boolean()) fail(std::string("has a \"") + key + "\" that is not true or false");
+    return o[key].get<bool>();
   }
 };
 
@@ -196,24 +232,27 @@ void read_selectors(const Reader& rd, const input_json& selector, detail::NoteRe
 
 NoteRevision read_revision(const Reader& rd, const input_json& r) {
   NoteRevision out;
-  out.uuid = from_urn(rd.text(r, "id"));
+  if (!r.is_object()) rd.fail("has a revision that is not an object");
+  out.uuid = rd.uuid(rd.text(r, "id"), "id");
   if (r.contains("jz:parents")) {
     if (!r["jz:parents"].is_array()) rd.fail("has jz:parents that is not a list");
     for (const input_json& p : r["jz:parents"]) {
       if (!p.is_string()) rd.fail("has a parent that is not a string");
-      out.parents.push_back(from_urn(p.get<std::string>()));
+      out.parents.push_back(rd.uuid(p.get<std::string>(), "jz:parents"));
     }
   }
-  out.author = person_text(r.value("creator", input_json()));
-  out.created_at = rd.text(r, "created");
+  out.author = rd.sound(to_nfc(person_text(r)), Field::kAuthor, "creator");
+  out.created_at = rd.field(r, "created", Field::kTimestamp);
   out.motivation = rd.text(r, "motivation");
-  out.body = to_nfc(rd.text(r, "jz:body", false));
-  if (r.contains("jz:tags") && r["jz:tags"].is_array()) {
+  out.body = rd.field(r, "jz:body", Field::kNoteText, false);
+  if (r.contains("jz:tags")) {
+    if (!r["jz:tags"].is_array()) rd.fail("has jz:tags that is not a list");
     for (const input_json& t : r["jz:tags"]) {
-      if (t.is_string()) out.tags.push_back(to_nfc(t.get<std::string>()));
+      if (!t.is_string()) rd.fail("has a tag that is not a string");
+      out.tags.push_back(rd.sound(to_nfc(t.get<std::string>()), Field::kTag, "jz:tags"));
     }
   }
-  out.deleted = r.value("jz:deleted", false);
+  out.deleted = rd.flag(r, "jz:deleted");
   if (out.author.empty()) rd.fail("has a revision without a creator");
   try {
     check_motivation(out.motivation);
@@ -228,23 +267,40 @@ NoteRevision read_revision(const Reader& rd, const input_json& r) {
 NoteRevision single_revision(const Reader& rd, const input_json& a, const std::string& note_uuid) {
   NoteRevision r;
   r.uuid = detail::uuid_from_name("jiaozhu w3c revision\x1f" + note_uuid);
-  r.author = person_text(a.value("creator", input_json()));
+  r.author = rd.sound(to_nfc(person_text(a)), Field::kAuthor, "creator");
   if (r.author.empty()) r.author = "unknown";
-  r.created_at = a.value("modified", a.value("created", std::string("1970-01-01T00:00:00.000Z")));
-  r.motivation = a.value("motivation", std::string(kDefaultMotivation));
+  r.created_at = rd.field(a, "modified", Field::kTimestamp, false);
+  if (r.created_at.empty()) r.created_at = rd.field(a, "created", Field::kTimestamp, false);
+  if (r.created_at.empty()) r.created_at = kUnknownTime;
+  r.motivation = a.contains("motivation") && a["motivation"].is_string() ? a["motivation"].get<std::string>() : "";
   try {
     check_motivation(r.motivation);
   } catch (const UsageError&) {
     r.motivation = kDefaultMotivation;
   }
-  const input_json body = a.value("body", input_json::array());
+  const input_json body = a.contains("body") ? a["body"] : input_json::array();
   for (const input_json& b : body.is_array() ? body : input_json::array({body})) {
     if (b.is_string()) r.body += b.get<std::string>();
     if (!b.is_object()) continue;
-    if (b.value("purpose", "") == "tagging") r.tags.push_back(to_nfc(rd.text(b, "value")));
-    else r.body += to_nfc(rd.text(b, "value", false));
+    const bool tag = b.contains("purpose") && b["purpose"] == "tagging";
+    if (tag) r.tags.push_back(rd.field(b, "value", Field::kTag));
+    else r.body += rd.field(b, "value", Field::kNoteText, false);
   }
+  r.body = rd.sound(to_nfc(r.body), Field::kNoteText, "body");
   return r;
+}
+
+// A jiaozhu history must be one: every parent a revision listed beside it.
+void check_history(const Reader& rd, const detail::NoteRecord& rec) {
+  std::set<std::string> uuids;
+  for (const NoteRevision& r : rec.revisions) {
+    if (!uuids.insert(r.uuid).second) rd.fail("lists revision " + r.uuid + " twice");
+  }
+  for (const NoteRevision& r : rec.revisions) {
+    for (const std::string& p : r.parents) {
+      if (!uuids.count(p)) rd.fail("has revision " + r.uuid + " whose parent " + p + " is not in its history");
+    }
+  }
 }
 
 detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
@@ -252,22 +308,26 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   detail::NoteRecord rec;
   Note& n = rec.note;
   const std::string id = rd.text(a, "id");
-  n.uuid = id.rfind("urn:uuid:", 0) == 0 ? from_urn(id) : detail::uuid_from_name("jiaozhu w3c note\x1f" + id);
-  n.created_at = a.value("created", std::string("1970-01-01T00:00:00.000Z"));
+  n.uuid = id.rfind("urn:uuid:", 0) == 0 ? rd.uuid(id, "id") : detail::uuid_from_name("jiaozhu w3c note\x1f" + id);
+  n.created_at = rd.field(a, "created", Field::kTimestamp, false);
+  if (n.created_at.empty()) n.created_at = kUnknownTime;
   if (!a.contains("target")) rd.fail("has no target");
   const input_json& target = a["target"];
-  const std::string kind = a.value("jz:target", std::string(target.is_string() ? "" : "passage"));
+  std::string kind = rd.text(a, "jz:target", false);
+  if (kind.empty()) kind = target.is_string() ? "" : "passage";
   if (target.is_string()) {
     if (kind != "link" && kind != "variant" && kind != "character") rd.fail("has a target jiaozhu cannot place");
     n.target = detail::parse_note_target(kind);
-    n.target_uuid = from_urn(target.get<std::string>());
+    n.target_uuid = rd.uuid(target.get<std::string>(), "target");
     if (n.target == NoteTarget::kVariant && a.contains("jz:variantLink")) {
-      n.target_link_uuid = from_urn(rd.text(a, "jz:variantLink"));
+      n.target_link_uuid = rd.uuid(rd.text(a, "jz:variantLink"), "jz:variantLink");
     }
   } else {
+    if (!target.is_object()) rd.fail("has a target that is neither a string nor an object");
     n.target = NoteTarget::kPassage;
-    n.edition_uuid = from_urn(rd.text(target, "source"));
-    n.address = target.value("jz:address", n.edition_uuid);
+    n.edition_uuid = rd.uuid(rd.text(target, "source"), "source");
+    n.address = rd.text(target, "jz:address", false);
+    if (n.address.empty()) n.address = n.edition_uuid;
     if (!target.contains("selector")) rd.fail("has a target without a selector");
     read_selectors(rd, target["selector"], rec);
     if (rec.passage_seq == 0) rd.fail("has no FragmentSelector naming its passage");
@@ -275,6 +335,7 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   }
   if (a.contains("jz:revisions") && a["jz:revisions"].is_array() && !a["jz:revisions"].empty()) {
     for (const input_json& r : a["jz:revisions"]) rec.revisions.push_back(read_revision(rd, r));
+    check_history(rd, rec);
   } else {
     rec.revisions.push_back(single_revision(rd, a, n.uuid));
   }
@@ -298,6 +359,10 @@ class AnnotationStream {
         return true;
       case E::object_start:
       case E::array_start:
+        if (depth >= kMaxDepth) {
+          throw InputError(rd_.file + " nests objects deeper than " + std::to_string(kMaxDepth) +
+                           " levels; no annotation needs that");
+        }
         path_.resize(static_cast<std::size_t>(depth));
         path_.push_back(path_.empty() || in_array_.back() ? "" : key_);
         in_array_.push_back(event == E::array_start);
@@ -308,7 +373,7 @@ class AnnotationStream {
         in_array_.pop_back();
         if (event == E::object_end && is_annotation_place()) {
           ++rd_.index;
-          records_.push_back(read_annotation(rd_, parsed));
+          records_.push_back(read_checked(parsed));
           return false;  // drop the JSON, keep the record
         }
         return true;
@@ -326,6 +391,14 @@ class AnnotationStream {
   }
 
  private:
+  detail::NoteRecord read_checked(const input_json& a) {
+    try {
+      return read_annotation(rd_, a);
+    } catch (const nlohmann::json::exception&) {
+      rd_.fail("has a field of the wrong JSON type");
+    }
+  }
+
   // Called after the object's own entry is popped: path_ names its ancestors.
   bool is_annotation_place() const {
     if (path_.empty() || !in_array_.back()) return false;
@@ -342,6 +415,18 @@ class AnnotationStream {
 };
 
 }  // namespace
+
+// A record the file brings, refused (InputError naming the file) when it
+// contradicts what is stored: a revision's id under another note or text.
+detail::AbsorbResult absorb_from(detail::NoteStore& store, const detail::NoteRecord& rec, const std::string& file) {
+  try {
+    return store.absorb(rec);
+  } catch (const ConflictError& e) {
+    throw InputError(file + ": " + e.what() + "; nothing was imported");
+  } catch (const InputError& e) {
+    throw InputError(file + ": " + e.what() + "; nothing was imported");
+  }
+}
 
 NoteFormat parse_note_format(std::string_view name) {
   if (name == "w3c") return NoteFormat::kW3c;
@@ -384,6 +469,7 @@ NotesImportReport import_notes(Database& db, const std::filesystem::path& file) 
       bytes, [&](int depth, input_json::parse_event_t event, input_json& parsed) { return stream.on_event(depth, event, parsed); },
       false);
   if (doc.is_discarded()) throw InputError(name + " is not valid JSON");
+  bytes = std::string();
   NotesImportReport report;
   const std::vector<detail::NoteRecord> records = stream.take(doc);
   report.annotations = static_cast<int64_t>(records.size());
@@ -391,7 +477,7 @@ NotesImportReport import_notes(Database& db, const std::filesystem::path& file) 
     detail::NoteStore store(db);
     store.defer_indexing();
     for (const detail::NoteRecord& rec : records) {
-      const detail::AbsorbResult r = store.absorb(rec);
+      const detail::AbsorbResult r = absorb_from(store, rec, name);
       report.notes_added += r.note_added ? 1 : 0;
       report.revisions_added += r.revisions_added;
     }

@@ -10,6 +10,7 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
@@ -23,7 +24,6 @@ namespace jiaozhu {
 namespace {
 
 constexpr const char* kMotivations[] = {"commenting", "correcting", "identifying", "linking", "questioning", "tagging"};
-constexpr std::size_t kMaxBody = 1'000'000;  // code points
 
 struct PassageRef {
   int64_t edition_id;
@@ -90,15 +90,19 @@ std::pair<std::size_t, std::size_t> span_of(const NoteRequest& r, const PassageR
   return {static_cast<std::size_t>(*r.start), static_cast<std::size_t>(*r.end)};
 }
 
-void check_revision_fields(const std::string& author, const std::string& body, const std::vector<std::string>& tags) {
-  if (author.empty()) {
+// Checks a revision about to be written from the command line and puts its
+// text in NFC; throws UsageError naming the field at fault.
+void check_revision(NoteRevision& r) {
+  if (r.author.empty()) {
     throw UsageError("who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR, or run "
                      "`jiaozhu config author \"Name <mail>\"` once");
   }
-  if (body.empty() && tags.empty()) throw UsageError("a note needs --text or at least one --tag");
-  if (code_points(body) > kMaxBody) throw UsageError("a note's text is limited to 1,000,000 characters");
-  for (const std::string& t : tags) {
+  if (r.body.empty() && r.tags.empty() && !r.deleted) throw UsageError("a note needs --text or at least one --tag");
+  r.author = checked_argument(Field::kAuthor, r.author, "the author");
+  r.body = checked_argument(Field::kNoteText, r.body, "the note's text");
+  for (std::string& t : r.tags) {
     if (t.empty() || code_points(t) > 100) throw UsageError("a tag has 1 to 100 characters: '" + t + "'");
+    t = checked_argument(Field::kTag, t, "the tag");
   }
 }
 
@@ -213,7 +217,6 @@ void check_motivation(const std::string& m) {
 }
 
 Note NoteRepository::add(const NoteRequest& request) {
-  check_revision_fields(request.author, request.body, request.tags);
   check_motivation(request.motivation);
   detail::NoteRecord record;
   Note& n = record.note;
@@ -251,7 +254,9 @@ Note NoteRepository::add(const NoteRequest& request) {
     r.created_at = n.created_at;
     r.motivation = request.motivation;
     r.body = request.body;
-    r.tags = sorted_unique(request.tags);
+    r.tags = request.tags;
+    check_revision(r);
+    r.tags = sorted_unique(r.tags);
     record.revisions.push_back(r);
     detail::NoteStore store(db_);
     store.absorb(record);
@@ -286,7 +291,8 @@ Note NoteRepository::edit(const std::string& id, const NoteChange& change) {
     if (r.body == n.current.body && r.tags == n.current.tags && r.motivation == n.current.motivation) {
       throw UsageError("nothing to change: give --text, --tag or --motivation with a new value");
     }
-    check_revision_fields(r.author, r.body, r.tags);
+    check_revision(r);
+    r.tags = sorted_unique(r.tags);
     return r;
   });
 }
@@ -296,7 +302,7 @@ Note NoteRepository::remove(const std::string& id, const std::string& author) {
     if (n.current.deleted) throw ConflictError("note " + n.uuid.substr(0, 8) + " is removed already");
     NoteRevision r = next_revision(n, author);
     r.deleted = true;
-    check_revision_fields(r.author, "-", {});
+    check_revision(r);
     return r;
   });
 }
@@ -306,7 +312,7 @@ Note NoteRepository::restore(const std::string& id, const std::string& author) {
     if (!n.current.deleted) throw ConflictError("note " + n.uuid.substr(0, 8) + " is not removed");
     NoteRevision r = next_revision(n, author);
     r.deleted = false;
-    check_revision_fields(r.author, "-", {});
+    check_revision(r);
     return r;
   });
 }
@@ -338,7 +344,7 @@ Note NoteRepository::resolve(const std::string& id, const std::optional<std::str
     for (const NoteRevision& h : n.heads) r.parents.push_back(h.uuid);
     r.author = author;
     r.created_at = detail::utc_now_ms();
-    check_revision_fields(r.author, r.body.empty() && r.deleted ? "-" : r.body, r.tags);
+    check_revision(r);
     store.append(note_id, r);
     out = load(db_, note_id);
   });

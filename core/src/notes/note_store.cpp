@@ -58,7 +58,9 @@ std::vector<NoteRevision> read_revisions(Database& db, int64_t note_id, bool hea
 // ties by time then uuid). Parents outside the list are already stored.
 std::vector<const NoteRevision*> parents_first(const std::vector<NoteRevision>& revisions) {
   std::map<std::string, const NoteRevision*> by_uuid;
-  for (const NoteRevision& r : revisions) by_uuid[r.uuid] = &r;
+  for (const NoteRevision& r : revisions) {
+    if (!by_uuid.emplace(r.uuid, &r).second) throw InputError("a note lists revision " + r.uuid + " twice");
+  }
   std::map<std::string, int> waiting;
   std::multimap<std::string, std::string> children;
   auto key = [](const NoteRevision* r) { return r->created_at + '\x1f' + r->uuid; };
@@ -230,8 +232,36 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
   }
 }
 
+std::string revision_content(const NoteRevision& r) {
+  std::string out = r.author + '\x1f' + r.created_at + '\x1f' + r.motivation + '\x1f' + (r.deleted ? "1" : "0") + '\x1f' + r.body;
+  for (const std::string& t : r.tags) out += '\x1f' + t;
+  return out;
+}
+
+void NoteStore::require_same_stored(int64_t note_id, const std::string& note_uuid, const NoteRevision& r) const {
+  auto q = db_.cached(
+      "SELECT r.id, r.uuid, r.author, r.created_at, r.motivation, r.body, r.deleted, r.note_id, n.uuid "
+      "FROM note_revision r JOIN note n ON n.id = r.note_id WHERE r.uuid = ?");
+  q->bind(1, r.uuid);
+  if (!q->executeStep()) return;
+  if (q->getColumn(7).getInt64() != note_id) {
+    throw ConflictError("revision " + r.uuid + " of note " + note_uuid + " is stored here as a revision of note " +
+                        q->getColumn(8).getString());
+  }
+  NoteRevision stored = read_revision(db_, *q);
+  std::vector<std::string> tags = r.tags;
+  std::sort(tags.begin(), tags.end());
+  NoteRevision incoming = r;
+  incoming.tags = tags;
+  if (revision_content(stored) != revision_content(incoming)) {
+    throw ConflictError("revision " + r.uuid + " of note " + note_uuid +
+                        " is stored here with other content: one id cannot name two texts");
+  }
+}
+
 AbsorbResult NoteStore::absorb(const NoteRecord& record, Revisions revisions) {
   AbsorbResult result;
+  if (record.revisions.empty()) throw ConflictError("note " + record.note.uuid + " has no revision");
   std::optional<int64_t> id = find(record.note.uuid);
   if (!id) {
     id = insert(record);
@@ -239,7 +269,10 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record, Revisions revisions) {
   }
   result.note_id = *id;
   for (const NoteRevision* r : parents_first(record.revisions)) {
-    if (revisions == Revisions::kMaybeStored && has_revision(r->uuid)) continue;
+    if (revisions == Revisions::kMaybeStored && has_revision(r->uuid)) {
+      require_same_stored(*id, record.note.uuid, *r);
+      continue;
+    }
     append(*id, *r);
     ++result.revisions_added;
   }

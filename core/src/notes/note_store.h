@@ -69,10 +69,16 @@ class NoteStore {
   // Adding what is already there changes nothing, so absorbing is
   // idempotent and its result does not depend on order. kAllNew skips the
   // lookup of each revision; a stored one would then break its uuid's
-  // uniqueness and throw.
+  // uniqueness and throw. Throws ConflictError for a record without
+  // revisions, and (kMaybeStored) for a revision whose uuid is stored here
+  // under another note or with other content; InputError when the
+  // revisions repeat a uuid or form a cycle.
   AbsorbResult absorb(const NoteRecord& record, Revisions revisions = Revisions::kMaybeStored);
 
   bool has_revision(const std::string& uuid) const;
+  // Throws ConflictError when the revision stored under `r.uuid` is not
+  // `r` (same note, author, time, motivation, body, state and tags).
+  void require_same_stored(int64_t note_id, const std::string& note_uuid, const NoteRevision& r) const;
   // Every revision, ordered by time then uuid (the same order in every copy).
   std::vector<NoteRevision> revisions(int64_t note_id) const;
   std::vector<NoteRevision> heads(int64_t note_id) const;
@@ -109,6 +115,10 @@ class NoteStore {
   Database& db_;
   std::optional<int64_t> deferred_after_;  // the newest revision id when deferring began
 };
+
+// A revision's content, all but its uuid and parents, as one string: two
+// revisions of one uuid must have the same. Tags in the order given.
+std::string revision_content(const NoteRevision& r);
 
 // Now, UTC, ISO 8601 with milliseconds: revisions of one note made within a
 // second must still sort in the order they were made.

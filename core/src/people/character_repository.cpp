@@ -11,6 +11,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
@@ -73,8 +74,17 @@ std::vector<int64_t> passages_of_alias(Database& db, int64_t alias_id) {
   return ids_of(q);
 }
 
+// A name or note about to be stored: refused, naming it, unless it meets
+// the field's rules (field.h).
+void require_sound(Field field, const std::string& value) {
+  if (auto fault = field_fault(field, value)) throw UsageError(std::string(field_name(field)) + " " + *fault);
+}
+
 int64_t insert_alias(Database& db, int64_t character, const std::string& form, const std::string& kind,
                      const std::string& note) {
+  require_sound(Field::kPersonName, form);
+  require_sound(Field::kPersonName, kind);
+  require_sound(Field::kPersonNote, note);
   SQLite::Statement q(db.sql(),
                       "INSERT INTO alias (uuid, character_id, form, folded, kind, note, created_at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)");
@@ -124,6 +134,8 @@ Character load(Database& db, int64_t id) {
 namespace {
 
 int64_t insert_character(Database& db, const std::string& name, const std::string& note) {
+  require_sound(Field::kPersonName, name);
+  require_sound(Field::kPersonNote, note);
   if (!searchable(name)) throw UsageError("'" + name + "': a character's name needs a character or letter to be found by");
   SQLite::Statement q(db.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
   q.bind(1, detail::random_uuid());
@@ -238,6 +250,7 @@ Character CharacterRepository::merge(const std::string& into, const std::string&
 }
 
 void CharacterRepository::rename(const std::string& who, const std::string& new_name) {
+  require_sound(Field::kPersonName, new_name);
   if (!searchable(new_name)) throw UsageError("a character's name needs a character or letter to be found by");
   db_.write([&] {
     const int64_t id = resolve_one(db_, who);

@@ -1,0 +1,167 @@
+#include "terminal_guard.h"
+
+#include <unicode/utf8.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <streambuf>
+#include <string>
+
+#include "output.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+bool is_bidi_control(UChar32 c) {
+  return c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+bool is_control(UChar32 c) { return (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7F && c < 0xA0); }
+
+// Length of the SGR sequence starting at text[at] (ESC), 0 when it is none,
+// or npos when the text ends before that can be told.
+constexpr std::size_t kUndecided = std::string_view::npos;
+std::size_t sgr_length(std::string_view text, std::size_t at) {
+  constexpr std::size_t kLongest = 24;  // far more than any SGR jiaozhu writes
+  for (std::size_t j = at + 1; j < text.size(); ++j) {
+    const char c = text[j];
+    if (j == at + 1) {
+      if (c != '[') return 0;
+    } else if (c == 'm') {
+      return j - at + 1;
+    } else if (!((c >= '0' && c <= '9') || c == ';') || j - at > kLongest) {
+      return 0;
+    }
+  }
+  return kUndecided;
+}
+
+// Whether the bytes from `at` to the end are the start of one UTF-8
+// sequence that more bytes could complete.
+bool truncated_utf8(std::string_view text, std::size_t at) {
+  const auto lead = static_cast<uint8_t>(text[at]);
+  const std::size_t need = lead >= 0xF0 && lead <= 0xF4 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 1;
+  if (need == 1 || lead > 0xF4 || text.size() - at >= need) return false;
+  for (std::size_t j = at + 1; j < text.size(); ++j) {
+    if ((static_cast<uint8_t>(text[j]) & 0xC0) != 0x80) return false;
+  }
+  return true;
+}
+
+void append_escape(std::string& out, const char* format, unsigned value) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, format, value);
+  out += buf;
+}
+
+// Appends the terminal-safe form of `text` to `out` and returns how many of
+// its bytes were taken: all when `complete`; otherwise it stops before a
+// UTF-8 or SGR sequence that the next write may complete.
+std::size_t make_safe(std::string_view text, bool allow_sgr, bool complete, std::string& out) {
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  const auto length = static_cast<int32_t>(text.size());
+  int32_t i = 0;
+  while (i < length) {
+    const int32_t start = i;
+    if (s[i] >= 0x20 && s[i] < 0x7F) {  // printable ASCII, the common case
+      out += static_cast<char>(s[i++]);
+      continue;
+    }
+    if (s[i] == 0x1B && allow_sgr) {
+      const std::size_t n = sgr_length(text, static_cast<std::size_t>(i));
+      if (n == kUndecided && !complete) return static_cast<std::size_t>(start);
+      if (n != kUndecided && n != 0) {
+        out.append(text.substr(static_cast<std::size_t>(i), n));
+        i += static_cast<int32_t>(n);
+        continue;
+      }
+    }
+    if (!complete && truncated_utf8(text, static_cast<std::size_t>(i))) return static_cast<std::size_t>(start);
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (c < 0) {
+      // U8_NEXT skips a whole ill-formed sequence; show each of its bytes.
+      for (int32_t j = start; j < i; ++j) append_escape(out, "\\x%02x", s[j]);
+    } else if (is_control(c)) {
+      append_escape(out, "\\x%02x", static_cast<unsigned>(c));
+    } else if (is_bidi_control(c)) {
+      append_escape(out, "\\u%04x", static_cast<unsigned>(c));
+    } else {
+      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+    }
+  }
+  return text.size();
+}
+
+}  // namespace
+
+// The stream buffer that sanitizes on its way to the real one. It holds
+// what it is given until a flush, a full buffer, or its end.
+class TerminalGuard::Gate : public std::streambuf {
+ public:
+  Gate(std::ostream& stream, bool allow_sgr) : stream_(stream), downstream_(stream.rdbuf()), allow_sgr_(allow_sgr) {
+    stream_.rdbuf(this);
+  }
+  ~Gate() override {
+    drain(true);
+    downstream_->pubsync();
+    stream_.rdbuf(downstream_);
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) pending_ += static_cast<char>(c);
+    if (pending_.size() >= kChunk) drain(false);
+    return traits_type::not_eof(c);
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    pending_.append(s, static_cast<std::size_t>(n));
+    if (pending_.size() >= kChunk) drain(false);
+    return n;
+  }
+  int sync() override {
+    drain(false);
+    return downstream_->pubsync();
+  }
+
+ private:
+  static constexpr std::size_t kChunk = 1 << 16;
+
+  void drain(bool complete) {
+    if (pending_.empty()) return;
+    safe_.clear();
+    const std::size_t taken = make_safe(pending_, allow_sgr_, complete, safe_);
+    downstream_->sputn(safe_.data(), static_cast<std::streamsize>(safe_.size()));
+    pending_.erase(0, taken);
+  }
+
+  std::ostream& stream_;
+  std::streambuf* downstream_;
+  bool allow_sgr_;
+  std::string pending_, safe_;
+};
+
+bool colour_allowed(int fd) {
+  if (::isatty(fd) != 1) return false;
+  if (std::getenv("NO_COLOR") != nullptr) return false;
+  const char* term = std::getenv("TERM");
+  return !(term && std::strcmp(term, "dumb") == 0);
+}
+
+TerminalGuard::TerminalGuard()
+    : out_(std::make_unique<Gate>(std::cout, colour_allowed(1))),
+      err_(std::make_unique<Gate>(std::cerr, colour_allowed(2))) {}
+
+TerminalGuard::~TerminalGuard() = default;
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  make_safe(text, false, true, out);
+  return out;
+}
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,43 @@
+// The one gate between jiaozhu and the terminal. Everything written to
+// std::cout and std::cerr passes through it, so that text from a received
+// database or file (a note, an author, an id, a table name in a message)
+// can never drive the terminal: set its title, clear it, move the cursor or
+// reverse the direction of the text that follows.
+//
+// Escaped, as \x1b or \u202e: C0 controls but tab and line feed, DEL, C1
+// controls, the bidi embeddings, overrides and isolates (U+202A-202E,
+// U+2066-2069), and bytes that are not UTF-8. In JSON output nlohmann has
+// already escaped every control character, and \u202e is the JSON escape of
+// the same character, so a JSON document keeps its meaning.
+//
+// The one exception: where colour is allowed (see colour_allowed), a Select
+// Graphic Rendition sequence (ESC [ digits and semicolons m) passes, so that
+// search and parallel can mark text in bold. SGR only changes how text
+// looks; stored text is made printable() before it is marked anyway.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+
+namespace jiaozhu::cli {
+
+// True when `fd` is a terminal and neither NO_COLOR (any value) nor
+// TERM=dumb asks for plain output.
+bool colour_allowed(int fd);
+
+// Installs the gate on std::cout and std::cerr until destroyed, when it
+// flushes what it holds and restores the streams. Create one, first thing
+// in main.
+class TerminalGuard {
+ public:
+  TerminalGuard();
+  ~TerminalGuard();
+  TerminalGuard(const TerminalGuard&) = delete;
+  TerminalGuard& operator=(const TerminalGuard&) = delete;
+
+ private:
+  class Gate;
+  std::unique_ptr<Gate> out_, err_;
+};
+
+}  // namespace jiaozhu::cli

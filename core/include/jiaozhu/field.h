@@ -1,0 +1,57 @@
+// The rules for every text field jiaozhu stores, checked at each boundary
+// where text enters it: a command-line argument or environment variable, a
+// file read by import or import-notes, a row of a collaborator's copy read
+// by merge. One table of rules, so that what one door refuses no other
+// lets in: a value stored through any of them can be exported, merged and
+// printed by every other.
+//
+// Every field must be valid UTF-8 in NFC without control characters; line
+// breaks and tabs only where the field allows them (passage and note text, a
+// person's note). Each field has a length limit in code points, and ids and
+// times a fixed shape.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace jiaozhu {
+
+enum class Field {
+  kPassageText,   // an edition's passage (import's limit)
+  kPassageLabel,  // a passage's title, author or ref
+  kNoteText,      // the body of a note revision
+  kQuote,         // the quoted text a span note is anchored on, and its context
+  kTag,           // a note tag
+  kAuthor,        // who wrote a revision: "Name <mail>"
+  kMotivation,    // a note's W3C motivation word
+  kTimestamp,     // ISO 8601 in UTC or with an offset: 2026-12-03T14:53:39.123Z
+  kUuid,          // a row's identity: a lower-case RFC 4122 uuid
+  kWork,          // the name of a work
+  kTitle,         // an edition's title
+  kPersonName,    // a character's name or an alias
+  kPersonNote,    // a note on a character or an alias
+  kFileName,      // the name of an imported source file, as recorded
+};
+
+// How the field is named in messages: "the note's text", "a tag".
+std::string_view field_name(Field field);
+
+// Why `value` cannot be stored as `field`, as the end of a sentence that
+// starts with the field's name ("is not valid UTF-8 at byte 3"), or nothing
+// when it can. An empty value passes; whether a field may be empty is the
+// caller's rule.
+std::optional<std::string> field_fault(Field field, std::string_view value);
+
+// True when `value` is a uuid in any case (8-4-4-4-12 hex digits).
+bool is_uuid_any_case(std::string_view value);
+
+// `value` with its hex digits in lower case: how jiaozhu stores uuids.
+std::string lower_ascii(std::string_view value);
+
+// For text typed by the user: `value` in NFC, when it is otherwise sound;
+// throws UsageError "<where> <fault>", e.g. "--text is not valid UTF-8 at
+// byte 0 (jiaozhu reads UTF-8; is the terminal set to GB18030?)".
+std::string checked_argument(Field field, std::string_view value, std::string_view where);
+
+}  // namespace jiaozhu

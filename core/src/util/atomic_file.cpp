@@ -1,0 +1,108 @@
+#include "util/atomic_file.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "jiaozhu/error.h"
+#include "util/sha256.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+// An open file descriptor, closed when it goes out of scope.
+class Descriptor {
+ public:
+  explicit Descriptor(int fd) : fd_(fd) {}
+  ~Descriptor() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  Descriptor(const Descriptor&) = delete;
+  Descriptor& operator=(const Descriptor&) = delete;
+  int get() const { return fd_; }
+  // Closes now, reporting a failure (a close can be where a full disk shows).
+  bool close() {
+    const int fd = fd_;
+    fd_ = -1;
+    return ::close(fd) == 0;
+  }
+
+ private:
+  int fd_;
+};
+
+[[noreturn]] void fail(const std::filesystem::path& file, const char* doing) {
+  throw DatabaseError("cannot " + std::string(doing) + " " + file.string() + ": " + std::strerror(errno) +
+                      "; nothing was written there");
+}
+
+void sync_path(const std::filesystem::path& path, int flags) {
+  Descriptor fd(::open(path.c_str(), flags | O_CLOEXEC));
+  if (fd.get() < 0 || ::fsync(fd.get()) != 0) fail(path, "flush");
+}
+
+// rename() that keeps an existing target, where the file system allows.
+bool rename_no_replace(const std::filesystem::path& from, const std::filesystem::path& to) {
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) return true;
+  if (errno == EEXIST) return false;
+  if (errno != EINVAL && errno != ENOSYS) fail(to, "write");
+  // A file system without RENAME_NOREPLACE: check, then rename.
+  std::error_code ec;
+  if (std::filesystem::exists(to, ec)) return false;
+  if (::rename(from.c_str(), to.c_str()) != 0) fail(to, "write");
+  return true;
+}
+
+}  // namespace
+
+AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+  const std::string name = "." + target_.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
+                           random_uuid().substr(0, 8);
+  temporary_ = target_.parent_path() / name;
+}
+
+AtomicFile::~AtomicFile() {
+  if (committed_) return;
+  std::error_code ec;
+  std::filesystem::remove(temporary_, ec);
+  std::filesystem::remove(temporary_.string() + "-journal", ec);
+}
+
+void AtomicFile::commit(bool replace) {
+  sync_path(temporary_, O_RDONLY);
+  if (replace) {
+    if (::rename(temporary_.c_str(), target_.c_str()) != 0) fail(target_, "write");
+  } else if (!rename_no_replace(temporary_, target_)) {
+    throw ConflictError(target_.string() + " exists already; name a new file");
+  }
+  committed_ = true;
+  const auto folder = target_.parent_path().empty() ? std::filesystem::path(".") : target_.parent_path();
+  sync_path(folder, O_RDONLY | O_DIRECTORY);
+}
+
+void copy_bytes(const std::filesystem::path& from, const std::filesystem::path& to) {
+  Descriptor in(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
+  if (in.get() < 0) fail(from, "read");
+  Descriptor out(::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  if (out.get() < 0) fail(to, "write");
+  std::vector<char> buffer(1 << 20);
+  for (;;) {
+    const ssize_t n = ::read(in.get(), buffer.data(), buffer.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(from, "read");
+    if (n == 0) break;
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out.get(), buffer.data() + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) fail(to, "write");
+      done += w;
+    }
+  }
+  if (!out.close()) fail(to, "write");
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,42 @@
+// A file that appears whole or not at all: written under a temporary name
+// beside its target, flushed to disk, then renamed into place. A backup, a
+// snapshot or a sync replica cut short by a kill or a full disk then leaves
+// no partial file under the name a user or a sync tool would open.
+#pragma once
+
+#include <filesystem>
+
+namespace jiaozhu::detail {
+
+class AtomicFile {
+ public:
+  // Names a temporary file in the target's folder (".NAME.tmp-PID-RANDOM");
+  // nothing is created yet.
+  explicit AtomicFile(std::filesystem::path target);
+  // Removes the temporary file (and a journal SQLite left beside it) unless
+  // commit() succeeded.
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  // Where the caller writes the content.
+  const std::filesystem::path& temporary() const { return temporary_; }
+  const std::filesystem::path& target() const { return target_; }
+
+  // Flushes the temporary file to disk and renames it to the target, then
+  // flushes the folder. With `replace` false an existing target is kept and
+  // ConflictError thrown; any other failure throws DatabaseError naming the
+  // target. The temporary file is gone either way.
+  void commit(bool replace);
+
+ private:
+  std::filesystem::path target_;
+  std::filesystem::path temporary_;
+  bool committed_ = false;
+};
+
+// Copies the bytes of `from` into `to` (created, or truncated) and returns
+// when they are written; throws DatabaseError naming the file that failed.
+void copy_bytes(const std::filesystem::path& from, const std::filesystem::path& to);
+
+}  // namespace jiaozhu::detail
