@@ -76,6 +76,12 @@ struct Catalogue {
     std::filesystem::resize_file(file("truncated.db"), std::filesystem::file_size(db) / 2);
     std::filesystem::copy_file(db, file("readonly.db"));
     ::chmod(file("readonly.db").c_str(), 0444);
+    std::filesystem::copy_file(db, file("trigger.db"));
+    {
+      SQLite::Database planted(file("trigger.db"), SQLite::OPEN_READWRITE);
+      planted.exec("CREATE TRIGGER t AFTER INSERT ON work BEGIN DELETE FROM passage; END");
+    }
+    jz_test::write_file(dir / "deep.jsonld", "[" + std::string(40, '[') + std::string(40, ']') + "]");
   }
 
   std::vector<Entry> entries() const {
@@ -118,6 +124,9 @@ struct Catalogue {
         {with_author({"note", "edit", note, "--tag", "x"}), 2, "--tag takes +TAG or -TAG, not 'x'"},
         {{"export", "notes", "--format", "x"}, 2, "unknown notes format 'x' (use w3c or csv)"},
         {{"config", "x"}, 2, "unknown setting 'x' (known: author)"},
+        {with_author({"note", "add", "B:17", "--text", jz_test::encode("着当作若", "gb18030")}), 2,
+         "jiaozhu reads UTF-8: is the terminal set to GB18030 or Big5?"},
+        {with_author({"note", "add", "B:17", "--text", "注\x1b[2J"}), 2, "holds the control character U+001B at byte 3"},
         // 3: not found
         {{"show", "ZZ:1"}, 3, "no edition 'ZZ' (editions: A, B)"},
         {{"show", "A:99"}, 3, "no passage A:99: edition A has"},
@@ -136,6 +145,7 @@ struct Catalogue {
         {with_author({"note", "add", "B:17", "--quote", "许多", "--text", "x"}), 4,
          "times in B:17; choose one with --nth 1.."},
         {{"import-notes", file("bad.jsonld")}, 4, "is not valid JSON"},
+        {{"import-notes", file("deep.jsonld")}, 4, "nests objects deeper than 32 levels; no annotation needs that"},
         // 5: database
         {{"--db", file("absent.db"), "editions"}, 5, "(create one with `jiaozhu init`, or name one with --db)"},
         {{"--db", file("text.db"), "editions"}, 5, "is not a SQLite database"},
@@ -145,6 +155,7 @@ struct Catalogue {
         {{"--db", file("readonly.db"), "character", "add", "某人"}, 5, "is read-only: nothing was changed"},
         {{"merge", file("other-app.db")}, 5, "is a SQLite database of another application, not a jiaozhu database"},
         {{"merge", file("newer.db")}, 5, "was made by a newer jiaozhu: schema"},
+        {{"--db", file("trigger.db"), "stats"}, 5, "holds trigger t, which jiaozhu does not make; refusing to open it"},
         // 6: conflict
         {{"merge", db}, 6, "is this database itself: there is nothing to merge"},
         {{"snapshot", file("text.db")}, 6, "exists already; name a new file"},

@@ -106,6 +106,7 @@ void IncomingNotes::read() {
         revision_ids.clear();
         note_id = q.getColumn(0).getInt64();
       }
+      text_.text(q, 3, Field::kUuid);  // the note's, named in the refusal below
       std::string uuid = text_.text(q, 2, Field::kUuid);
       if (const auto it = known_.find(uuid); it != known_.end()) {
         if (it->second != revision_digest(q, 2)) {

@@ -311,6 +311,10 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   n.uuid = id.rfind("urn:uuid:", 0) == 0 ? rd.uuid(id, "id") : detail::uuid_from_name("jiaozhu w3c note\x1f" + id);
   n.created_at = rd.field(a, "created", Field::kTimestamp, false);
   if (n.created_at.empty()) n.created_at = kUnknownTime;
+  // Read again from the history when there is one, but checked either way:
+  // a file with a field of the wrong type is refused, not half read.
+  rd.field(a, "modified", Field::kTimestamp, false);
+  rd.flag(a, "jz:deleted");
   if (!a.contains("target")) rd.fail("has no target");
   const input_json& target = a["target"];
   std::string kind = rd.text(a, "jz:target", false);
