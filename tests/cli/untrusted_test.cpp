@@ -223,6 +223,13 @@ TEST_CASE("merge refuses a copy whose rows break jiaozhu's invariants, leaving t
     sql(clash, "UPDATE note_revision SET body = '偷改' WHERE body = '底稿'");
     f.refused({"merge", clash}, 5, "differs from the revision with that id here");
   }
+  SECTION("a note without any revision") {
+    const std::string bare = f.copy("bare.db");
+    sql(bare, "INSERT INTO note (uuid, target, edition_id, passage_seq, created_at) VALUES "
+              "('0f0e0d0c-0b0a-4908-8706-050403020100', 'passage', (SELECT id FROM edition WHERE siglum = 'B'), 3, "
+              "'2026-12-03T14:53:39.123Z')");
+    f.refused({"merge", bare}, 5, "a note has no revision");
+  }
   SECTION("ids and times that are not what jiaozhu writes") {
     const std::string esc = f.copy("esc.db");
     sql(esc, "UPDATE note SET uuid = 'ab' || char(27) || ']0;OWNED' || char(7) || 'cd'");

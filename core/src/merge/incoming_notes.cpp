@@ -129,6 +129,10 @@ void IncomingNotes::read() {
     if (seen != other_.execAndGet("SELECT count(*) FROM note_revision").getInt64()) {
       text_.refuse("a note revision belongs to no note");
     }
+    if (other_.execAndGet("SELECT count(*) FROM note n WHERE NOT EXISTS "
+                          "(SELECT 1 FROM note_revision r WHERE r.note_id = n.id)").getInt64() > 0) {
+      text_.refuse("a note has no revision");
+    }
     if (!batch.empty()) push(std::move(batch));
   } catch (const Stopped&) {
   } catch (...) {

@@ -341,6 +341,18 @@ detail::KnownRevisions local_revisions(Database& db) {
   return out;
 }
 
+// A note of the other file, refused (naming the file) when its history
+// cannot be part of this copy's: a parent of another note, a cycle.
+detail::AbsorbResult absorb_from(Merge& m, detail::NoteStore& store, const detail::NoteRecord& rec) {
+  try {
+    return store.absorb(rec, detail::Revisions::kAllNew);
+  } catch (const ConflictError& e) {
+    m.refuse(e.what());
+  } catch (const InputError& e) {
+    m.refuse("note " + rec.note.uuid + ": " + e.what());
+  }
+}
+
 void merge_notes(Merge& m) {
   const auto known = local_revisions(m.db);
   detail::IncomingNotes incoming(m.other, m.foreign, known, m.edition_uuids);
@@ -348,7 +360,7 @@ void merge_notes(Merge& m) {
   store.defer_indexing();
   for (auto batch = incoming.next(); !batch.empty(); batch = incoming.next()) {
     for (const detail::NoteRecord& rec : batch) {
-      const detail::AbsorbResult r = store.absorb(rec, detail::Revisions::kAllNew);
+      const detail::AbsorbResult r = absorb_from(m, store, rec);
       m.report.notes_added += r.note_added ? 1 : 0;
       m.report.revisions_added += r.revisions_added;
       if (store.head_count(r.note_id) > 1) m.report.conflicts.push_back(rec.note.uuid);
