@@ -11,6 +11,7 @@ namespace jiaozhu::cli {
 // Exit statuses; docs/errors.md lists them with the errors behind each.
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitConflictsRemain = 1;  // merge and sync, as `git merge` does
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitNotFound = 3;
 inline constexpr int kExitInput = 4;

@@ -56,7 +56,9 @@ void run_align(const Globals& g, const std::string& a, const std::string& b, boo
   std::cout << "\nunmatched: " << r.siglum_a << " " << r.unmatched_a.size() << ", " << r.siglum_b << " "
             << r.unmatched_b.size() << "\nvariants:";
   for (const auto& [c, n] : r.variants) std::cout << " " << to_string(c) << " " << with_commas(n);
-  std::printf("\n(%.2f s)\n", r.seconds);
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.2f", r.seconds);
+  std::cout << "\n(" << seconds << " s)\n";
 }
 
 void run_links(const Globals& g, const std::string& a, const std::string& b, bool json) {
@@ -187,7 +189,7 @@ void run_parallel(const Globals& g, const std::string& address, const std::strin
 void add_collation_commands(CLI::App& app, Globals& g) {
   struct PairArgs {
     std::string a, b;
-    bool json = false;
+    bool json = false, force = false;
   };
   auto align = std::make_shared<PairArgs>();
   auto* align_cmd = app.add_subcommand("align", "Link the passages of two editions and find their variants");
@@ -229,10 +231,14 @@ void add_collation_commands(CLI::App& app, Globals& g) {
   auto* add = link->add_subcommand("add", "Link passages of two editions by hand (kept when align runs again)");
   add->add_option("A", manual->a, "Passages of one edition: S:N or S:N-M")->required();
   add->add_option("B", manual->b, "Passages of the other edition")->required();
+  add->add_flag("--force", manual->force, "Take the passages out of the automatic links that hold them");
   add->callback([&g, manual] {
     Database db = g.open();
-    const Link l = CollationRepository(db).add_manual_link(manual->a, manual->b);
-    std::cout << "linked " << join(l.a, " ") << " ↔ " << join(l.b, " ") << " by hand\n";
+    const auto made = CollationRepository(db).add_manual_link(manual->a, manual->b, manual->force);
+    for (const Link& l : made.broken) {
+      std::cout << "removed the link " << join(l.a, " ") << " ↔ " << join(l.b, " ") << " (" << l.uuid.substr(0, 8) << ")\n";
+    }
+    std::cout << "linked " << join(made.link.a, " ") << " ↔ " << join(made.link.b, " ") << " by hand\n";
   });
   auto* rm = link->add_subcommand("rm", "Remove the link between two passages");
   rm->add_option("A", manual->a, "A passage (S:N)")->required();

@@ -17,6 +17,7 @@ nlohmann::ordered_json report_json(const MergeReport& r) {
             {"notes", r.notes_added}, {"revisions", r.revisions_added}}},
           {"renamed", r.renamed},
           {"conflicts", r.conflicts},
+          {"conflicts_remaining", r.conflicts_remaining},
           {"possible_duplicates", r.possible_duplicates},
           {"differences", r.differences}};
 }
@@ -48,6 +49,16 @@ void print_report(const MergeReport& r) {
   print_some(r.differences, "differences", "--json lists them all", [](const std::string& d) { return "differs: " + printable(d); });
 }
 
+// Like `git merge`: a merge that leaves anything to resolve exits 1.
+void exit_if_conflicts(int64_t remaining, bool json) {
+  if (remaining == 0) return;
+  if (!json) {
+    std::cerr << "jiaozhu: " << with_commas(remaining) << (remaining == 1 ? " note is" : " notes are")
+              << " in conflict; see `jiaozhu conflicts`\n";
+  }
+  throw ExitStatus{kExitConflictsRemain};
+}
+
 }  // namespace
 
 void add_merge_commands(CLI::App& app, Globals& g) {
@@ -65,6 +76,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
     const MergeReport r = merge_database(db, a->other, a->dry_run);
     if (a->json) print_json(report_json(r));
     else print_report(r);
+    exit_if_conflicts(r.conflicts_remaining, a->json);
   });
 
   auto out = std::make_shared<std::string>();
@@ -97,6 +109,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
       std::cout << "wrote " << printable(r.written.string()) << " (replica " << r.replica << ")\n";
     }
     if (!r.refused.empty()) throw ExitStatus{kExitDatabase};
+    exit_if_conflicts(r.merged.empty() ? 0 : r.merged.back().conflicts_remaining, s->json);
   });
 }
 

@@ -102,7 +102,10 @@ std::size_t make_safe(std::string_view text, bool allow_sgr, bool complete, std:
 // what it is given until a flush, a full buffer, or its end.
 class TerminalGuard::Gate : public std::streambuf {
  public:
-  Gate(std::ostream& stream, bool allow_sgr) : stream_(stream), downstream_(stream.rdbuf()), allow_sgr_(allow_sgr) {
+  // On a terminal each write is passed on at once, so that what is printed
+  // keeps its order with the progress bar and with the other stream.
+  Gate(std::ostream& stream, bool allow_sgr, bool terminal)
+      : stream_(stream), downstream_(stream.rdbuf()), allow_sgr_(allow_sgr), terminal_(terminal) {
     stream_.rdbuf(this);
   }
   ~Gate() override {
@@ -114,12 +117,12 @@ class TerminalGuard::Gate : public std::streambuf {
  protected:
   int_type overflow(int_type c) override {
     if (c != traits_type::eof()) pending_ += static_cast<char>(c);
-    if (pending_.size() >= kChunk) drain(false);
+    if (pending_.size() >= kChunk || terminal_) drain(false);
     return traits_type::not_eof(c);
   }
   std::streamsize xsputn(const char* s, std::streamsize n) override {
     pending_.append(s, static_cast<std::size_t>(n));
-    if (pending_.size() >= kChunk) drain(false);
+    if (pending_.size() >= kChunk || terminal_) drain(false);
     return n;
   }
   int sync() override {
@@ -140,7 +143,7 @@ class TerminalGuard::Gate : public std::streambuf {
 
   std::ostream& stream_;
   std::streambuf* downstream_;
-  bool allow_sgr_;
+  bool allow_sgr_, terminal_;
   std::string pending_, safe_;
 };
 
@@ -152,8 +155,8 @@ bool colour_allowed(int fd) {
 }
 
 TerminalGuard::TerminalGuard()
-    : out_(std::make_unique<Gate>(std::cout, colour_allowed(1))),
-      err_(std::make_unique<Gate>(std::cerr, colour_allowed(2))) {}
+    : out_(std::make_unique<Gate>(std::cout, colour_allowed(1), ::isatty(1) == 1)),
+      err_(std::make_unique<Gate>(std::cerr, colour_allowed(2), ::isatty(2) == 1)) {}
 
 TerminalGuard::~TerminalGuard() = default;
 

@@ -167,7 +167,12 @@ TEST_CASE("align, links, variants and parallel on the fixture") {
   CHECK(run_jiaozhu({"--db", s.db, "variants", "A", "B", "--class", "nonsense"}).status == 2);
   CHECK(run_jiaozhu({"--db", s.db, "align", "A", "Q"}).status == 3);
   CHECK(run_jiaozhu({"--db", s.db, "link", "rm", "A:1", "B:1"}).status == 3);
-  CHECK(run_jiaozhu({"--db", s.db, "link", "add", "A:1", "B:1"}).status == 0);
+  const auto refused = run_jiaozhu({"--db", s.db, "link", "add", "A:1", "B:1"});
+  CHECK(refused.status == 6);
+  CHECK_THAT(refused.err, Catch::Contains("would leave the link A:1") && Catch::Contains("--force"));
+  const auto forced = run_jiaozhu({"--db", s.db, "link", "add", "A:1", "B:1", "--force"});
+  CHECK(forced.status == 0);
+  CHECK_THAT(forced.out, Catch::StartsWith("removed the link A:1") && Catch::Contains("linked A:1 ↔ B:1 by hand"));
   CHECK(run_jiaozhu({"--db", s.db, "check"}).status == 0);
 }
 

@@ -84,7 +84,14 @@ TEST_CASE("re-aligning replaces automatic links and keeps manual ones") {
   align_editions(d.db, "A", "B");
   CollationRepository repo(d.db);
   const auto before = repo.links("A", "B").size();
-  repo.add_manual_link("A:1", "B:1");  // a scholar's (odd) decision
+  // A:1 and B:1 sit in automatic links: taking them out must be asked for.
+  const std::string before_refusal = jz_test::file_sha256(d.dir / "t.db");
+  CHECK_THROWS_AS(repo.add_manual_link("A:1", "B:1"), jiaozhu::ConflictError);
+  CHECK_THROWS_WITH(repo.add_manual_link("A:1", "B:1"), Catch::Contains("would leave the link A:1") &&
+                                                          Catch::Contains("give --force"));
+  CHECK(jz_test::file_sha256(d.dir / "t.db") == before_refusal);
+  const auto made = repo.add_manual_link("A:1", "B:1", true);  // a scholar's (odd) decision
+  CHECK_FALSE(made.broken.empty());
   const AlignReport again = align_editions(d.db, "A", "B");
   CHECK(again.manual_links == 1);
   const auto links = repo.links("A", "B");

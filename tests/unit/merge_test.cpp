@@ -114,7 +114,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       }
     } else {
       const std::string a = "A:" + std::to_string(1 + rng() % 20), b = "B:" + std::to_string(1 + rng() % 60);
-      CollationRepository(db).add_manual_link(a, b);
+      CollationRepository(db).add_manual_link(a, b, rng() % 4 != 0);
     }
   } catch (const ConflictError&) {
     // a note in conflict edited, an alias or link that exists: refused, as it should be

@@ -88,11 +88,19 @@ class CollationRepository {
   // The links that hold passage `address`, with any other edition.
   std::vector<Link> links_of(const std::string& address) const;
 
+  // What add_manual_link did: the link made, and the automatic links it
+  // took passages out of (as they were), which are gone now.
+  struct ManualLink {
+    Link link;
+    std::vector<Link> broken;
+  };
   // Adds a manual link between the passages at `a` and `b` (S:N or S:N-M,
-  // each within one edition) with its variants; passages in automatic links
-  // are taken out of them. Throws ConflictError for passages of one edition
-  // on both sides or editions of different works.
-  Link add_manual_link(const std::string& a, const std::string& b);
+  // each within one edition) with its variants, in one transaction. A
+  // passage in an automatic link is taken out of it, which removes that
+  // link, only with `force`: without, ConflictError names the link. Throws
+  // ConflictError too for passages of one edition on both sides, editions
+  // of different works, or passages linked already.
+  ManualLink add_manual_link(const std::string& a, const std::string& b, bool force = false);
 
   // The variant or link whose uuid begins with `prefix`, scanning them all
   // (variants have no stored uuid). Throws NotFound, or UsageError when the

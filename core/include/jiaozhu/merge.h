@@ -31,6 +31,9 @@ struct MergeReport {
   std::vector<std::string> renamed;
   // Notes left with concurrent revisions (uuid), for `conflicts`.
   std::vector<std::string> conflicts;
+  // Notes in conflict in the whole database after the merge, this merge's
+  // and earlier ones not yet resolved: the CLI exits 1 while any remain.
+  int64_t conflicts_remaining = 0;
   // Same-named characters or alias forms of different characters, one
   // sentence each, for `character merge`.
   std::vector<std::string> possible_duplicates;

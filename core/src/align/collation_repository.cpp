@@ -204,15 +204,44 @@ std::vector<Link> CollationRepository::links_of(const std::string& address) cons
                     [&](SQLite::Statement& q) { q.bind(":passage", n.passages.at(0).id); }, n.edition.id);
 }
 
-Link CollationRepository::add_manual_link(const std::string& a, const std::string& b) {
-  Link created;
+namespace {
+
+// "A:10 ↔ B:25 B:26 (1a2b3c4d)"
+std::string describe(const Link& l) {
+  std::string out;
+  for (const std::string& address : l.a) out += (out.empty() ? "" : " ") + address;
+  out += " ↔";
+  for (const std::string& address : l.b) out += " " + address;
+  return out + " (" + l.uuid.substr(0, 8) + ")";
+}
+
+}  // namespace
+
+CollationRepository::ManualLink CollationRepository::add_manual_link(const std::string& a, const std::string& b,
+                                                                     bool force) {
+  ManualLink result;
+  Link& created = result.link;
   db_.write([&] {
     const Named na = resolve(db_, a), nb = resolve(db_, b);
     if (na.edition.id == nb.edition.id) throw ConflictError("a link joins passages of two editions; both are of " + na.edition.siglum);
     if (na.edition.work != nb.edition.work) {
       throw ConflictError(na.edition.siglum + " and " + nb.edition.siglum + " are editions of different works");
     }
-    // The passages leave the automatic links they were in.
+    // The passages leave the automatic links they were in, which the
+    // scholar is told of, and must ask for.
+    for (const Named* side : {&na, &nb}) {
+      for (const auto& p : side->passages) {
+        for (const Link& l : links_of(format_address(side->edition.siglum, p.seq))) {
+          const bool listed = std::any_of(result.broken.begin(), result.broken.end(),
+                                          [&](const Link& x) { return x.id == l.id; });
+          if (!l.manual && !listed) result.broken.push_back(l);
+        }
+      }
+    }
+    if (!result.broken.empty() && !force) {
+      throw ConflictError(a + " and " + b + " would leave the link " + describe(result.broken.front()) +
+                          "; give --force to take them out of it");
+    }
     SQLite::Statement drop(db_.sql(),
                            "DELETE FROM link WHERE origin = 'auto' AND id IN "
                            "(SELECT link_id FROM link_passage WHERE passage_id = ?)");
@@ -238,7 +267,7 @@ Link CollationRepository::add_manual_link(const std::string& a, const std::strin
     }
     created = links_of(a).back();
   });
-  return created;
+  return result;
 }
 
 int64_t CollationRepository::remove_link(const std::string& a, const std::string& b) {

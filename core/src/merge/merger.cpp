@@ -397,6 +397,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       merge_aliases(m);
       merge_links(m);
       merge_notes(m);
+      report.conflicts_remaining = detail::NoteStore(db).conflict_count();
       theirs.sql().exec("COMMIT");
       detail::MentionIndex mentions(db);
       if (m.aliases_added) {

@@ -310,6 +310,13 @@ int64_t NoteStore::head_count(int64_t note_id) const {
   return q->getColumn(0).getInt64();
 }
 
+int64_t NoteStore::conflict_count() const {
+  return db_.sql()
+      .execAndGet("SELECT count(*) FROM (SELECT note_id FROM note_revision WHERE head = 1 GROUP BY note_id "
+                  "HAVING count(*) > 1)")
+      .getInt64();
+}
+
 NoteRecord NoteStore::read(int64_t note_id) const {
   SQLite::Statement q(db_.sql(),
                       "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "

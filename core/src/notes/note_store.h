@@ -84,6 +84,8 @@ class NoteStore {
   std::vector<NoteRevision> heads(int64_t note_id) const;
   // How many heads: more than one means the note is in conflict.
   int64_t head_count(int64_t note_id) const;
+  // How many notes are in conflict.
+  int64_t conflict_count() const;
 
   // The note row as a NoteRecord without revisions.
   NoteRecord read(int64_t note_id) const;
