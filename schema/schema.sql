@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 6.
+-- jiaozhu schema, current version: 7.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -318,3 +318,29 @@ CREATE VIRTUAL TABLE note_fts USING fts5(
   body,
   tokenize = 'jiaozhu'
 );
+
+-- Deletions as data (schema 7). Removing an alias (`alias rm`) or a link
+-- (`link rm`) leaves a tombstone naming the removed row's uuid, who removed
+-- it and when. Merge copies tombstones both ways and lets them win: an
+-- incoming row whose uuid is tombstoned here is not added, and a row here
+-- whose uuid the other copy tombstoned is removed. `check` reports a live
+-- alias or link that has a tombstone.
+CREATE TABLE tombstone (
+  uuid       TEXT PRIMARY KEY,
+  kind       TEXT NOT NULL CHECK (kind IN ('alias', 'link')),
+  author     TEXT NOT NULL,
+  removed_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- A character merged into another (`character merge INTO FROM`) leaves a
+-- redirect from its uuid to the one it became. Merge follows redirects
+-- (through chains) wherever a copy still names the old uuid: its row is not
+-- added again, its aliases and notes go to the character it became, and a
+-- copy that still holds it merges it the same way. `check` reports a live
+-- character that has a redirect, and a chain of redirects that loops.
+CREATE TABLE character_redirect (
+  from_uuid TEXT PRIMARY KEY,
+  to_uuid   TEXT NOT NULL CHECK (to_uuid <> from_uuid),
+  author    TEXT NOT NULL,
+  merged_at TEXT NOT NULL
+) WITHOUT ROWID;

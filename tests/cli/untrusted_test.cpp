@@ -279,6 +279,7 @@ TEST_CASE("four processes opening an older file at once: all succeed and one bac
   }
   for (auto& r : running) {
     const auto result = r->finish();
+    INFO(result.err);
     CHECK(result.status == 0);
     CHECK(result.err.empty());
   }

@@ -20,7 +20,8 @@ struct CheckResult {
 // here, and then only integrity_check runs beside it), passage numbering
 // (1..N without gaps), text normalization (NFC), each edition's content
 // hash against its passages, the search index (FTS5's integrity-check and
-// the folding table's version), mentions and notes. Reads only.
+// the folding table's version), mentions, notes, and deletions (no removed
+// alias, link or character still here; no loop of redirects). Reads only.
 std::vector<CheckResult> check_database(Database& db);
 
 }  // namespace jiaozhu

@@ -27,6 +27,9 @@ struct MergeReport {
   int64_t works_added = 0, editions_added = 0, passages_added = 0;
   int64_t characters_added = 0, aliases_added = 0, links_added = 0;
   int64_t notes_added = 0, revisions_added = 0;
+  // Rows here removed by the other copy's deletions: aliases and links it
+  // removed, characters it merged into others.
+  int64_t removed = 0;
   // Incoming editions whose siglum names other content here: "B -> B-3fa2c1".
   std::vector<std::string> renamed;
   // Notes left with concurrent revisions (uuid), for `conflicts`.

@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 
 #include "align/link_store.h"
+#include "repo/deletion_store.h"
+#include "util/sha256.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
@@ -274,12 +276,23 @@ int64_t CollationRepository::remove_link(const std::string& a, const std::string
   int64_t removed = 0;
   db_.write([&] {
     const Named na = resolve(db_, a), nb = resolve(db_, b);
+    // Each removed link leaves a tombstone, so that no copy made before
+    // brings it back.
     SQLite::Statement q(db_.sql(),
-                        "DELETE FROM link WHERE id IN (SELECT link_id FROM link_passage WHERE passage_id = ?1) "
+                        "SELECT id, uuid FROM link WHERE id IN (SELECT link_id FROM link_passage WHERE passage_id = ?1) "
                         "AND id IN (SELECT link_id FROM link_passage WHERE passage_id = ?2)");
     q.bind(1, na.passages.at(0).id);
     q.bind(2, nb.passages.at(0).id);
-    removed = q.exec();
+    detail::DeletionStore deletions(db_);
+    const std::string author = detail::remover(), at = detail::utc_now();
+    SQLite::Statement drop(db_.sql(), "DELETE FROM link WHERE id = ?");
+    while (q.executeStep()) {
+      deletions.bury("link", q.getColumn(1).getString(), author, at);
+      drop.bind(1, q.getColumn(0).getInt64());
+      drop.exec();
+      drop.reset();
+      ++removed;
+    }
     if (removed == 0) throw NotFound("no link joins " + a + " and " + b);
   });
   return removed;

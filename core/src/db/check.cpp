@@ -7,6 +7,7 @@
 #include "jiaozhu/unicode.h"
 #include "notes/note_store.h"
 #include "people/mention_index.h"
+#include "repo/deletion_store.h"
 #include "search/search_index.h"
 #include "util/columns.h"
 #include "util/content_hash.h"
@@ -105,6 +106,7 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"search index", detail::SearchIndex(db).faults()});
   out.push_back({"mentions", detail::MentionIndex(db).faults()});
   out.push_back({"notes", detail::NoteStore(db).faults()});
+  out.push_back({"deletions", detail::DeletionStore(db).faults()});
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "db/migrate.h"
 
+#include <SQLiteCpp/Backup.h>
 #include <SQLiteCpp/Database.h>
 
 #include "db/migration_list.h"
@@ -19,12 +20,21 @@ std::filesystem::path free_backup_name(const std::filesystem::path& path, int ve
   return candidate;
 }
 
-// A byte copy: the caller's write lock keeps the file still, and a rollback
-// journal left by a killed writer was played back when the file was first
-// read, so the bytes on disk are the committed database.
+// Read through a second SQLite connection, never by opening the file
+// directly: closing any descriptor of a file drops every POSIX lock this
+// process holds on it, the caller's write lock included, which would let a
+// second process upgrade the file at the same time. SQLite's own
+// connections share their locks and descriptors safely. The caller's lock
+// keeps writers out, and a reader may share it, so the copy is of the
+// committed file.
 void write_backup(const std::filesystem::path& path, int version) {
   AtomicFile backup(free_backup_name(path, version));
-  copy_bytes(path, backup.temporary());
+  {
+    SQLite::Database source(path.string(), SQLite::OPEN_READONLY);
+    SQLite::Database copy(backup.temporary().string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+    SQLite::Backup pages(copy, source);
+    pages.executeStep();  // all pages in one step
+  }
   backup.commit(false);
 }
 

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -23,7 +24,10 @@
 #include "merge/foreign_text.h"
 #include "merge/incoming_notes.h"
 #include "notes/note_store.h"
+#include "people/character_join.h"
 #include "people/mention_index.h"
+#include "repo/deletion_store.h"
+#include "util/sha256.h"
 #include "util/columns.h"
 #include "util/content_hash.h"
 
@@ -146,13 +150,57 @@ void merge_editions(Merge& m) {
   }
 }
 
+// ---- deletions ----
+
+// The other copy's tombstones and redirects, added here; then what they
+// remove is removed here: aliases and links by uuid, characters joined into
+// the character they became. Runs before characters, aliases and links are
+// merged, so that none of what was removed comes back.
+void merge_deletions(Merge& m) {
+  detail::DeletionStore deletions(m.db);
+  SQLite::Statement tombs(m.other, "SELECT uuid, kind, author, removed_at FROM tombstone ORDER BY uuid");
+  while (tombs.executeStep()) {
+    const std::string kind = tombs.getColumn(1).getString();
+    if (kind != "alias" && kind != "link") m.refuse("a tombstone has the unknown kind '" + kind + "'");
+    const std::string uuid = m.text(tombs, 0, Field::kUuid);
+    if (deletions.buried(uuid)) continue;
+    deletions.bury(kind, uuid, m.text(tombs, 2, Field::kAuthor), m.text(tombs, 3, Field::kTimestamp));
+    SQLite::Statement drop(m.db.sql(), kind == "alias" ? "DELETE FROM alias WHERE uuid = ?" : "DELETE FROM link WHERE uuid = ?");
+    drop.bind(1, uuid);
+    if (drop.exec() > 0) {
+      ++m.report.removed;
+      if (kind == "alias") m.aliases_added = true;  // the mentions are rebuilt
+    }
+  }
+  SQLite::Statement redirects(m.other, "SELECT from_uuid, to_uuid, author, merged_at FROM character_redirect");
+  while (redirects.executeStep()) {
+    const std::string from = m.text(redirects, 0, Field::kUuid), to = m.text(redirects, 1, Field::kUuid);
+    if (from == to) m.refuse("character " + from + " is redirected to itself");
+    deletions.redirect(from, to, m.text(redirects, 2, Field::kAuthor), m.text(redirects, 3, Field::kTimestamp));
+  }
+}
+
 // ---- characters and aliases ----
+
+// The local id of the character `uuid` became (through redirects), if here.
+std::optional<int64_t> local_character(Merge& m, const std::string& uuid) {
+  SQLite::Statement q(m.db.sql(), "SELECT id FROM character WHERE uuid = ?");
+  q.bind(1, detail::DeletionStore(m.db).final_character(uuid));
+  if (!q.executeStep()) return std::nullopt;
+  return q.getColumn(0).getInt64();
+}
 
 void merge_characters(Merge& m) {
   SQLite::Statement q(m.other, "SELECT uuid, name, coalesce(note, ''), created_at FROM character ORDER BY uuid");
+  std::vector<std::string> redirected;
+  detail::DeletionStore deletions(m.db);
   while (q.executeStep()) {
     const std::string uuid = m.text(q, 0, Field::kUuid), name = m.text(q, 1, Field::kPersonName),
                       note = m.text(q, 2, Field::kPersonNote);
+    if (deletions.final_character(uuid) != uuid) {  // merged away: it stays away
+      redirected.push_back(uuid);
+      continue;
+    }
     SQLite::Statement local(m.db.sql(), "SELECT id, name, coalesce(note, '') FROM character WHERE uuid = ?");
     local.bind(1, uuid);
     if (local.executeStep()) {
@@ -178,6 +226,9 @@ void merge_characters(Merge& m) {
     m.characters[uuid] = m.db.sql().getLastInsertRowid();
     ++m.report.characters_added;
   }
+  for (const std::string& uuid : redirected) {
+    if (auto id = local_character(m, uuid)) m.characters[uuid] = *id;
+  }
 }
 
 // Gives local alias `id` the identity and fields of incoming alias row `q`.
@@ -194,6 +245,7 @@ void adopt_alias(Merge& m, SQLite::Statement& q, int64_t id) {
 }
 
 void merge_aliases(Merge& m) {
+  detail::DeletionStore deletions(m.db);
   SQLite::Statement q(m.other,
                       "SELECT a.uuid, c.uuid, a.form, a.kind, coalesce(a.note, ''), a.created_at "
                       "FROM alias a JOIN character c ON c.id = a.character_id ORDER BY a.uuid");
@@ -201,9 +253,11 @@ void merge_aliases(Merge& m) {
     const std::string uuid = m.text(q, 0, Field::kUuid);
     SQLite::Statement known(m.db.sql(), "SELECT 1 FROM alias WHERE uuid = ?");
     known.bind(1, uuid);
-    if (known.executeStep()) continue;
+    if (known.executeStep() || deletions.buried(uuid)) continue;
     const std::string form = m.text(q, 2, Field::kPersonName), folded = fold_text(form);
-    const int64_t character = m.characters.at(q.getColumn(1).getString());
+    const auto mapped = m.characters.find(q.getColumn(1).getString());
+    if (mapped == m.characters.end()) continue;  // of a character merged into one neither copy holds
+    const int64_t character = mapped->second;
     SQLite::Statement others(m.db.sql(),
                              "SELECT c.name, a.character_id, a.id, a.uuid FROM alias a "
                              "JOIN character c ON c.id = a.character_id WHERE a.folded = ?");
@@ -234,6 +288,24 @@ void merge_aliases(Merge& m) {
     insert.bind(7, m.text(q, 5, Field::kTimestamp));
     insert.exec();
     ++m.report.aliases_added;
+    m.aliases_added = true;
+  }
+}
+
+// A character here that some copy merged away is merged here too, into the
+// character it became, once that one is here (after merge_characters).
+void join_redirected(Merge& m) {
+  detail::DeletionStore deletions(m.db);
+  SQLite::Statement local(m.db.sql(),
+                          "SELECT c.id, c.uuid FROM character c JOIN character_redirect r ON r.from_uuid = c.uuid");
+  std::vector<std::pair<int64_t, std::string>> gone;
+  while (local.executeStep()) gone.emplace_back(local.getColumn(0).getInt64(), local.getColumn(1).getString());
+  for (const auto& [id, uuid] : gone) {
+    SQLite::Statement keep(m.db.sql(), "SELECT id FROM character WHERE uuid = ?");
+    keep.bind(1, deletions.final_character(uuid));
+    if (!keep.executeStep() || keep.getColumn(0).getInt64() == id) continue;  // its target is in no copy
+    detail::join_characters(m.db, keep.getColumn(0).getInt64(), id, detail::remover(), detail::utc_now());
+    ++m.report.removed;
     m.aliases_added = true;
   }
 }
@@ -285,8 +357,9 @@ void merge_links(Merge& m) {
   std::map<std::pair<int64_t, int64_t>, bool> aligned_here;
   detail::LinkWriter writer(m.db);
   std::vector<int64_t> counts(6, 0);
+  detail::DeletionStore deletions(m.db);
   for (const IncomingLink& l : links) {
-    if (l.passages.empty() || link_known(m.db, l.uuid)) continue;
+    if (l.passages.empty() || link_known(m.db, l.uuid) || deletions.buried(l.uuid)) continue;
     const int64_t ea = l.passages.front().first;
     const auto other_side = std::find_if(l.passages.begin(), l.passages.end(), [&](const auto& p) { return p.first != ea; });
     if (other_side == l.passages.end()) continue;
@@ -357,9 +430,12 @@ void merge_notes(Merge& m) {
   const auto known = local_revisions(m.db);
   detail::IncomingNotes incoming(m.other, m.foreign, known, m.edition_uuids);
   detail::NoteStore store(m.db);
+  detail::DeletionStore deletions(m.db);
   store.defer_indexing();
   for (auto batch = incoming.next(); !batch.empty(); batch = incoming.next()) {
-    for (const detail::NoteRecord& rec : batch) {
+    for (detail::NoteRecord& rec : batch) {
+      // A note on a character merged away is on the character it became.
+      if (rec.note.target == NoteTarget::kCharacter) rec.note.target_uuid = deletions.final_character(rec.note.target_uuid);
       const detail::AbsorbResult r = absorb_from(m, store, rec);
       m.report.notes_added += r.note_added ? 1 : 0;
       m.report.revisions_added += r.revisions_added;
@@ -393,7 +469,9 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       begin.exec();
       Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, false};
       merge_editions(m);
+      merge_deletions(m);
       merge_characters(m);
+      join_redirected(m);
       merge_aliases(m);
       merge_links(m);
       merge_notes(m);

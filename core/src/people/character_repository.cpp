@@ -16,7 +16,9 @@
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
+#include "people/character_join.h"
 #include "people/mention_index.h"
+#include "repo/deletion_store.h"
 #include "util/sha256.h"
 
 namespace jiaozhu {
@@ -35,13 +37,25 @@ std::vector<int64_t> ids_of(SQLite::Statement& q) {
   return out;
 }
 
-// The character ids `who` names: by name, or by any alias form, folded.
+bool uuid_prefix(const std::string& who) {
+  return who.size() >= 4 && who.size() <= 36 && std::all_of(who.begin(), who.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == '-';
+         });
+}
+
+// The character ids `who` names: by name, or by any alias form, folded;
+// failing both, by the start of a uuid (as `characters --json` lists them),
+// which is how two characters of one name are told apart.
 std::vector<int64_t> resolve(Database& db, const std::string& who) {
   SQLite::Statement q(db.sql(),
                       "SELECT id FROM character WHERE name = ?1 UNION SELECT character_id FROM alias WHERE folded = ?2");
   q.bind(1, who);
   q.bind(2, folded_form(who));
-  return ids_of(q);
+  std::vector<int64_t> ids = ids_of(q);
+  if (!ids.empty() || !uuid_prefix(who)) return ids;
+  SQLite::Statement by_uuid(db.sql(), "SELECT id FROM character WHERE uuid >= ?1 AND uuid < ?1 || '~' LIMIT 6");
+  by_uuid.bind(1, lower_ascii(who));
+  return ids_of(by_uuid);
 }
 
 int64_t resolve_one(Database& db, const std::string& who) {
@@ -66,6 +80,13 @@ std::vector<int64_t> candidate_passages(Database& db, const std::string& form) {
   SQLite::Statement q(db.sql(), "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ?");
   q.bind(1, to_fts5_query(form));
   return ids_of(q);
+}
+
+std::string alias_uuid(Database& db, int64_t alias_id) {
+  SQLite::Statement q(db.sql(), "SELECT uuid FROM alias WHERE id = ?");
+  q.bind(1, alias_id);
+  q.executeStep();
+  return q.getColumn(0).getString();
 }
 
 std::vector<int64_t> passages_of_alias(Database& db, int64_t alias_id) {
@@ -199,6 +220,7 @@ void CharacterRepository::remove_alias(const std::string& who, const std::string
     if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
     const int64_t alias = q.getColumn(0).getInt64();
     const auto passages = passages_of_alias(db_, alias);
+    detail::DeletionStore(db_).bury("alias", alias_uuid(db_, alias), detail::remover(), detail::utc_now());
     SQLite::Statement drop(db_.sql(), "DELETE FROM alias WHERE id = ?");
     drop.bind(1, alias);
     drop.exec();
@@ -212,39 +234,7 @@ Character CharacterRepository::merge(const std::string& into, const std::string&
     keep = resolve_one(db_, into);
     const int64_t gone = resolve_one(db_, from);
     if (keep == gone) throw ConflictError("'" + into + "' and '" + from + "' are one character already");
-    const Character a = load(db_, keep), b = load(db_, gone);
-    std::vector<int64_t> touched;
-    for (const Alias& alias : b.aliases) {
-      SQLite::Statement same(db_.sql(), "SELECT id FROM alias WHERE character_id = ? AND folded = ?");
-      same.bind(1, keep);
-      same.bind(2, folded_form(alias.form));
-      if (!same.executeStep()) {
-        SQLite::Statement move(db_.sql(), "UPDATE alias SET character_id = ? WHERE id = ?");
-        move.bind(1, keep);
-        move.bind(2, alias.id);
-        move.exec();
-        continue;
-      }
-      // The kept character has this form: keep its alias, and the other's note beside its own.
-      if (!alias.note.empty()) {
-        SQLite::Statement note(db_.sql(), "UPDATE alias SET note = trim(coalesce(note, '') || char(10) || ?) WHERE id = ?");
-        note.bind(1, alias.note);
-        note.bind(2, same.getColumn(0).getInt64());
-        note.exec();
-      }
-      const auto passages = passages_of_alias(db_, alias.id);
-      touched.insert(touched.end(), passages.begin(), passages.end());
-    }
-    SQLite::Statement note(db_.sql(), "UPDATE character SET note = ? WHERE id = ?");
-    std::string merged = a.note;
-    if (!b.note.empty()) merged += (merged.empty() ? "" : "\n") + b.note;
-    if (merged.empty()) note.bind(1); else note.bind(1, merged);
-    note.bind(2, keep);
-    note.exec();
-    SQLite::Statement drop(db_.sql(), "DELETE FROM character WHERE id = ?");
-    drop.bind(1, gone);
-    drop.exec();
-    detail::MentionIndex(db_).refresh(touched);
+    detail::join_characters(db_, keep, gone, detail::remover(), detail::utc_now());
   });
   return load(db_, keep);
 }
@@ -303,4 +293,63 @@ void CharacterRepository::rebuild_mentions() {
   db_.write([&] { detail::MentionIndex(db_).rebuild(); });
 }
 
+namespace detail {
+
+void join_characters(Database& db, int64_t keep, int64_t gone, const std::string& author, const std::string& at) {
+  const Character a = load(db, keep), b = load(db, gone);
+  std::vector<int64_t> touched;
+  DeletionStore deletions(db);
+  for (const Alias& alias : b.aliases) {
+    SQLite::Statement same(db.sql(), "SELECT id, uuid FROM alias WHERE character_id = ? AND folded = ?");
+    same.bind(1, keep);
+    same.bind(2, folded_form(alias.form));
+    if (!same.executeStep()) {
+      SQLite::Statement move(db.sql(), "UPDATE alias SET character_id = ? WHERE id = ?");
+      move.bind(1, keep);
+      move.bind(2, alias.id);
+      move.exec();
+      continue;
+    }
+    // Both have this form: the row with the smaller uuid stays, as merge
+    // decides between two copies of one form, so that every copy agrees; the
+    // other is removed for good.
+    const int64_t kept_id = same.getColumn(0).getInt64();
+    const std::string kept_uuid = same.getColumn(1).getString();
+    const auto passages = passages_of_alias(db, alias.id);
+    touched.insert(touched.end(), passages.begin(), passages.end());
+    if (alias.uuid < kept_uuid) {
+      SQLite::Statement drop(db.sql(), "DELETE FROM alias WHERE id = ?");
+      drop.bind(1, kept_id);
+      drop.exec();
+      deletions.bury("alias", kept_uuid, author, at);
+      SQLite::Statement move(db.sql(), "UPDATE alias SET character_id = ? WHERE id = ?");
+      move.bind(1, keep);
+      move.bind(2, alias.id);
+      move.exec();
+    } else {
+      SQLite::Statement drop(db.sql(), "DELETE FROM alias WHERE id = ?");
+      drop.bind(1, alias.id);
+      drop.exec();
+      deletions.bury("alias", alias.uuid, author, at);
+    }
+  }
+  SQLite::Statement note(db.sql(), "UPDATE character SET note = ? WHERE id = ?");
+  std::string merged = a.note;
+  if (!b.note.empty()) merged += (merged.empty() ? "" : "\n") + b.note;
+  if (merged.empty()) note.bind(1); else note.bind(1, merged);
+  note.bind(2, keep);
+  note.exec();
+  // Notes on the character follow it.
+  SQLite::Statement notes(db.sql(), "UPDATE note SET target_uuid = ? WHERE target = 'character' AND target_uuid = ?");
+  notes.bind(1, a.uuid);
+  notes.bind(2, b.uuid);
+  notes.exec();
+  SQLite::Statement drop(db.sql(), "DELETE FROM character WHERE id = ?");
+  drop.bind(1, gone);
+  drop.exec();
+  deletions.redirect(b.uuid, a.uuid, author, at);
+  MentionIndex(db).refresh(touched);
+}
+
+}  // namespace detail
 }  // namespace jiaozhu

@@ -6,7 +6,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <vector>
 
 #include "jiaozhu/error.h"
 #include "util/sha256.h"
@@ -82,27 +81,6 @@ void AtomicFile::commit(bool replace) {
   committed_ = true;
   const auto folder = target_.parent_path().empty() ? std::filesystem::path(".") : target_.parent_path();
   sync_path(folder, O_RDONLY | O_DIRECTORY);
-}
-
-void copy_bytes(const std::filesystem::path& from, const std::filesystem::path& to) {
-  Descriptor in(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
-  if (in.get() < 0) fail(from, "read");
-  Descriptor out(::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (out.get() < 0) fail(to, "write");
-  std::vector<char> buffer(1 << 20);
-  for (;;) {
-    const ssize_t n = ::read(in.get(), buffer.data(), buffer.size());
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail(from, "read");
-    if (n == 0) break;
-    for (ssize_t done = 0; done < n;) {
-      const ssize_t w = ::write(out.get(), buffer.data() + done, static_cast<std::size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) fail(to, "write");
-      done += w;
-    }
-  }
-  if (!out.close()) fail(to, "write");
 }
 
 }  // namespace jiaozhu::detail

@@ -35,8 +35,4 @@ class AtomicFile {
   bool committed_ = false;
 };
 
-// Copies the bytes of `from` into `to` (created, or truncated) and returns
-// when they are written; throws DatabaseError naming the file that failed.
-void copy_bytes(const std::filesystem::path& from, const std::filesystem::path& to);
-
 }  // namespace jiaozhu::detail

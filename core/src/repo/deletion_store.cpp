@@ -1,0 +1,92 @@
+#include "repo/deletion_store.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <set>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/user_config.h"
+
+namespace jiaozhu::detail {
+
+void DeletionStore::bury(std::string_view kind, const std::string& uuid, const std::string& author,
+                         const std::string& at) {
+  auto q = db_.cached("INSERT OR IGNORE INTO tombstone (uuid, kind, author, removed_at) VALUES (?, ?, ?, ?)");
+  q->bind(1, uuid);
+  q->bind(2, std::string(kind));
+  q->bind(3, author);
+  q->bind(4, at);
+  q->exec();
+}
+
+bool DeletionStore::buried(const std::string& uuid) const {
+  auto q = db_.cached("SELECT 1 FROM tombstone WHERE uuid = ?");
+  q->bind(1, uuid);
+  return q->executeStep();
+}
+
+void DeletionStore::redirect(const std::string& from, const std::string& to, const std::string& author,
+                             const std::string& at) {
+  auto q = db_.cached("INSERT OR IGNORE INTO character_redirect (from_uuid, to_uuid, author, merged_at) VALUES (?, ?, ?, ?)");
+  q->bind(1, from);
+  q->bind(2, to);
+  q->bind(3, author);
+  q->bind(4, at);
+  q->exec();
+}
+
+std::string DeletionStore::final_character(const std::string& uuid) const {
+  std::set<std::string> seen{uuid};
+  std::string at = uuid;
+  for (;;) {
+    auto q = db_.cached("SELECT to_uuid FROM character_redirect WHERE from_uuid = ?");
+    q->bind(1, at);
+    if (!q->executeStep()) return at;
+    std::string next = q->getColumn(0).getString();
+    if (!seen.insert(next).second) return at;
+    at = std::move(next);
+  }
+}
+
+std::vector<std::string> DeletionStore::faults() const {
+  std::vector<std::string> out;
+  SQLite::Statement live(db_.sql(),
+                         "SELECT t.kind, t.uuid FROM tombstone t WHERE "
+                         "(t.kind = 'alias' AND EXISTS (SELECT 1 FROM alias a WHERE a.uuid = t.uuid)) OR "
+                         "(t.kind = 'link' AND EXISTS (SELECT 1 FROM link l WHERE l.uuid = t.uuid)) LIMIT 20");
+  while (live.executeStep()) {
+    out.push_back(live.getColumn(0).getString() + " " + live.getColumn(1).getString() + " is removed but still here");
+  }
+  SQLite::Statement merged(db_.sql(),
+                           "SELECT c.uuid, c.name FROM character c JOIN character_redirect r ON r.from_uuid = c.uuid "
+                           "LIMIT 20");
+  while (merged.executeStep()) {
+    out.push_back("character " + merged.getColumn(1).getString() + " (" + merged.getColumn(0).getString() +
+                  ") was merged into another but is still here");
+  }
+  SQLite::Statement all(db_.sql(), "SELECT from_uuid FROM character_redirect");
+  while (all.executeStep()) {
+    const std::string from = all.getColumn(0).getString();
+    std::set<std::string> seen{from};
+    std::string at = from;
+    for (;;) {
+      SQLite::Statement q(db_.sql(), "SELECT to_uuid FROM character_redirect WHERE from_uuid = ?");
+      q.bind(1, at);
+      if (!q.executeStep()) break;
+      at = q.getColumn(0).getString();
+      if (!seen.insert(at).second) {
+        out.push_back("the redirects from character " + from + " loop");
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string remover() {
+  const std::string author = resolve_author("");
+  return author.empty() ? "unknown" : author;
+}
+
+}  // namespace jiaozhu::detail
