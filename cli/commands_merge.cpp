@@ -15,6 +15,7 @@ nlohmann::ordered_json report_json(const MergeReport& r) {
            {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
             {"notes", r.notes_added}, {"revisions", r.revisions_added}}},
+          {"removed", r.removed},
           {"renamed", r.renamed},
           {"conflicts", r.conflicts},
           {"conflicts_remaining", r.conflicts_remaining},
@@ -39,6 +40,7 @@ void print_report(const MergeReport& r) {
             << " editions (" << with_commas(r.passages_added) << " passages), " << r.characters_added << " characters, "
             << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
             << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
+  if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
   print_some(r.conflicts, "conflicts", "`jiaozhu conflicts` lists them", [](const std::string& c) {
     return "conflict: note " + c.substr(0, 8) + " was edited in both copies (`jiaozhu note resolve " + c.substr(0, 8) +

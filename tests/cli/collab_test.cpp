@@ -59,3 +59,56 @@ TEST_CASE("merge exits 0 when clean and 1 while a conflict remains, as git merge
   std::filesystem::create_directories(c.dir / "sync");
   CHECK(c.run({"sync", (c.dir / "sync").string()}).status == 0);
 }
+
+TEST_CASE("removals and character merges made here survive merging an older copy, both ways") {
+  Copies c;
+  REQUIRE(c.run({"align", "A", "B"}).status == 0);
+  REQUIRE(c.run({"character", "add", "皇太极"}).status == 0);
+  REQUIRE(c.run({"alias", "add", "皇太极", "太宗", "--kind", "temple"}).status == 0);
+  REQUIRE(c.run({"character", "add", "张若麟"}).status == 0);
+  REQUIRE(c.run({"character", "add", "张着麟"}).status == 0);
+  REQUIRE(c.run({"link", "add", "A:1", "B:1", "--force"}).status == 0);
+  const std::string old = c.copy("old.db");
+
+  REQUIRE(c.run({"alias", "rm", "皇太极", "太宗"}).status == 0);
+  REQUIRE(c.run({"link", "rm", "A:1", "B:1"}).status == 0);
+  REQUIRE(c.run({"character", "merge", "张若麟", "张着麟"}).status == 0);
+  auto people = [&](const std::string& path) {
+    return nlohmann::json::parse(c.run({"characters", "--json"}, path).out).dump();
+  };
+  const std::string before = people("");
+
+  CHECK(c.run({"merge", old}).status == 0);
+  CHECK(c.run({"character", "show", "皇太极", "--json"}).out.find("太宗") == std::string::npos);
+  CHECK(c.run({"links", "A", "B", "--json"}).out.find("\"manual\": true") == std::string::npos);
+  CHECK(people("") == before);
+  CHECK(c.run({"check"}).status == 0);
+
+  // And the older copy learns them.
+  const auto learned = c.run({"merge", c.db, "--json"}, old);
+  CHECK(learned.status == 0);
+  CHECK(nlohmann::json::parse(learned.out)["removed"] == 3);
+  CHECK(c.run({"character", "show", "皇太极", "--json"}, old).out.find("太宗") == std::string::npos);
+  CHECK(people(old) == before);
+  CHECK(c.run({"character", "show", "张着麟"}, old).status == 0);  // the form still finds the person it became
+  CHECK(c.run({"check"}, old).status == 0);
+}
+
+TEST_CASE("two characters of one name from two copies are told apart and joined by id") {
+  Copies c;
+  const std::string other = c.copy("other.db");
+  REQUIRE(c.run({"character", "add", "梁惠王"}).status == 0);
+  REQUIRE(c.run({"character", "add", "梁惠王"}, other).status == 0);
+  REQUIRE(c.run({"merge", other}).status == 0);
+  const auto listed = nlohmann::json::parse(c.run({"characters", "--json"}).out);
+  std::vector<std::string> ids;
+  for (const auto& p : listed["characters"]) {
+    if (p["name"] == "梁惠王") ids.push_back(p["uuid"].get<std::string>());
+  }
+  REQUIRE(ids.size() == 2);
+  CHECK(c.run({"character", "merge", "梁惠王"}).status != 0);
+  const auto joined = c.run({"character", "merge", ids[0].substr(0, 8), ids[1].substr(0, 8)});
+  CHECK(joined.status == 0);
+  CHECK(c.run({"character", "show", ids[0].substr(0, 8)}).status == 0);
+  CHECK(c.run({"character", "show", ids[1].substr(0, 8)}).status == 3);
+}

@@ -244,6 +244,9 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
       throw ConflictError(a + " and " + b + " would leave the link " + describe(result.broken.front()) +
                           "; give --force to take them out of it");
     }
+    // A link broken here is removed in every copy, like one removed by `link rm`.
+    detail::DeletionStore deletions(db_);
+    for (const Link& l : result.broken) deletions.bury("link", l.uuid, detail::remover(), detail::utc_now());
     SQLite::Statement drop(db_.sql(),
                            "DELETE FROM link WHERE origin = 'auto' AND id IN "
                            "(SELECT link_id FROM link_passage WHERE passage_id = ?)");

@@ -176,12 +176,19 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
 
 int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
                           const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts) {
-  link_->bind(1, link_identity(link, uuid_a, uuid_b));
+  const std::string uuid = link_identity(link, uuid_a, uuid_b);
+  link_->bind(1, uuid);
   link_->bind(2, link.manual ? "manual" : "auto");
   link_->bind(3, link.moved ? 1 : 0);
   link_->bind(4, utc_now());
   link_->exec();
   link_->reset();
+  // A link made again here (same passages, so the same uuid) is no longer
+  // removed here. A copy that still holds the tombstone removes it again
+  // when merged: a removal wins over the rows it names, in every copy alike.
+  auto revived = db_.cached("DELETE FROM tombstone WHERE uuid = ?");
+  revived->bind(1, uuid);
+  revived->exec();
   const int64_t link_id = db_.sql().getLastInsertRowid();
 
   for (const auto& side : {link.a, link.b}) {

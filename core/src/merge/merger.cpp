@@ -163,7 +163,6 @@ void merge_deletions(Merge& m) {
     const std::string kind = tombs.getColumn(1).getString();
     if (kind != "alias" && kind != "link") m.refuse("a tombstone has the unknown kind '" + kind + "'");
     const std::string uuid = m.text(tombs, 0, Field::kUuid);
-    if (deletions.buried(uuid)) continue;
     deletions.bury(kind, uuid, m.text(tombs, 2, Field::kAuthor), m.text(tombs, 3, Field::kTimestamp));
     SQLite::Statement drop(m.db.sql(), kind == "alias" ? "DELETE FROM alias WHERE uuid = ?" : "DELETE FROM link WHERE uuid = ?");
     drop.bind(1, uuid);
@@ -172,11 +171,12 @@ void merge_deletions(Merge& m) {
       if (kind == "alias") m.aliases_added = true;  // the mentions are rebuilt
     }
   }
-  SQLite::Statement redirects(m.other, "SELECT from_uuid, to_uuid, author, merged_at FROM character_redirect");
+  SQLite::Statement redirects(m.other,
+                              "SELECT from_uuid, to_uuid, author, merged_at FROM character_redirect ORDER BY from_uuid");
   while (redirects.executeStep()) {
     const std::string from = m.text(redirects, 0, Field::kUuid), to = m.text(redirects, 1, Field::kUuid);
     if (from == to) m.refuse("character " + from + " is redirected to itself");
-    deletions.redirect(from, to, m.text(redirects, 2, Field::kAuthor), m.text(redirects, 3, Field::kTimestamp));
+    deletions.absorb_redirect(from, to, m.text(redirects, 2, Field::kAuthor), m.text(redirects, 3, Field::kTimestamp));
   }
 }
 

@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include <algorithm>
 #include <set>
 
 #include "jiaozhu/database.h"
@@ -36,17 +37,48 @@ void DeletionStore::redirect(const std::string& from, const std::string& to, con
   q->exec();
 }
 
+void DeletionStore::absorb_redirect(const std::string& from, const std::string& to, const std::string& author,
+                                    const std::string& at) {
+  if (const auto here = target_of(from)) {
+    const std::string a = final_character(to), b = final_character(*here);
+    if (a != b) redirect(std::max(a, b), std::min(a, b), author, at);
+    return;
+  }
+  if (final_character(to) != from) {
+    redirect(from, to, author, at);
+    return;
+  }
+  // `to` leads back to `from`: a loop unless one side gives way.
+  if (from > to) return;
+  std::string at_uuid = to;
+  while (const auto next = target_of(at_uuid)) {
+    const std::string target = *next;
+    if (target == from) {
+      auto drop = db_.cached("DELETE FROM character_redirect WHERE from_uuid = ?");
+      drop->bind(1, at_uuid);
+      drop->exec();
+      break;
+    }
+    at_uuid = target;
+  }
+  redirect(from, to, author, at);
+}
+
+std::optional<std::string> DeletionStore::target_of(const std::string& from) const {
+  auto q = db_.cached("SELECT to_uuid FROM character_redirect WHERE from_uuid = ?");
+  q->bind(1, from);
+  if (!q->executeStep()) return std::nullopt;
+  return q->getColumn(0).getString();
+}
+
 std::string DeletionStore::final_character(const std::string& uuid) const {
   std::set<std::string> seen{uuid};
   std::string at = uuid;
-  for (;;) {
-    auto q = db_.cached("SELECT to_uuid FROM character_redirect WHERE from_uuid = ?");
-    q->bind(1, at);
-    if (!q->executeStep()) return at;
-    std::string next = q->getColumn(0).getString();
-    if (!seen.insert(next).second) return at;
-    at = std::move(next);
+  while (auto next = target_of(at)) {
+    if (!seen.insert(*next).second) return at;
+    at = std::move(*next);
   }
+  return at;
 }
 
 std::vector<std::string> DeletionStore::faults() const {

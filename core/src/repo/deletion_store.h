@@ -7,6 +7,7 @@
 // tombstone; no live character has a redirect; redirects form no loop.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,16 @@ class DeletionStore {
   // Records that character `from` was merged into `to`. Recording it again
   // keeps the first record.
   void redirect(const std::string& from, const std::string& to, const std::string& author, const std::string& at);
+  // A redirect made in another copy, recorded so that every copy ends with
+  // the same characters whatever the order of merges. Merges are a union:
+  // when `from` was merged here into another character than `to`, the two
+  // characters it became are one too, and the one with the larger uuid is
+  // redirected to the other. When the redirect would close a loop (each copy
+  // merged one of two characters into the other), the character with the
+  // larger uuid stays, in every copy: the redirect is taken when `from` is
+  // the smaller, and the one here pointing back is dropped.
+  void absorb_redirect(const std::string& from, const std::string& to, const std::string& author,
+                       const std::string& at);
   // The uuid that `uuid` leads to through redirects: itself when it has
   // none. A loop (which check reports) ends at the first uuid seen again.
   std::string final_character(const std::string& uuid) const;
@@ -36,6 +47,9 @@ class DeletionStore {
   std::vector<std::string> faults() const;
 
  private:
+  // The character `from` was redirected to, if it was.
+  std::optional<std::string> target_of(const std::string& from) const;
+
   Database& db_;
 };
 
