@@ -231,7 +231,7 @@ void add_collation_commands(CLI::App& app, Globals& g) {
   auto* add = link->add_subcommand("add", "Link passages of two editions by hand (kept when align runs again)");
   add->add_option("A", manual->a, "Passages of one edition: S:N or S:N-M")->required();
   add->add_option("B", manual->b, "Passages of the other edition")->required();
-  add->add_flag("--force", manual->force, "Take the passages out of the automatic links that hold them");
+  add->add_flag("--force", manual->force, "Take the passages out of manual links that hold them too");
   add->callback([&g, manual] {
     Database db = g.open();
     const auto made = CollationRepository(db).add_manual_link(manual->a, manual->b, manual->force);

@@ -88,8 +88,9 @@ class CollationRepository {
   // The links that hold passage `address`, with any other edition.
   std::vector<Link> links_of(const std::string& address) const;
 
-  // What add_manual_link did: the link made, and the automatic links it
-  // took passages out of (as they were), which are gone now.
+  // What add_manual_link did: the link made, and the links it took
+  // passages out of (as they were), which are gone now (tombstoned, so
+  // that merge removes them in every copy).
   struct ManualLink {
     Link link;
     std::vector<Link> broken;
@@ -97,9 +98,10 @@ class CollationRepository {
   // Adds a manual link between the passages at `a` and `b` (S:N or S:N-M,
   // each within one edition) with its variants, in one transaction. A
   // passage in an automatic link is taken out of it, which removes that
-  // link, only with `force`: without, ConflictError names the link. Throws
-  // ConflictError too for passages of one edition on both sides, editions
-  // of different works, or passages linked already.
+  // link (listed in `broken`); one in a manual link only with `force`:
+  // without, ConflictError names that link. Throws ConflictError too for
+  // passages of one edition on both sides, editions of different works, or
+  // passages linked already.
   ManualLink add_manual_link(const std::string& a, const std::string& b, bool force = false);
 
   // The variant or link whose uuid begins with `prefix`, scanning them all

@@ -229,33 +229,37 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
     if (na.edition.work != nb.edition.work) {
       throw ConflictError(na.edition.siglum + " and " + nb.edition.siglum + " are editions of different works");
     }
-    // The passages leave the automatic links they were in, which the
-    // scholar is told of, and must ask for.
+    // The passages leave the links they were in, and the scholar is told
+    // which: an automatic link (align's guess) goes; a manual link (someone's
+    // decision) only with `force`.
+    std::vector<std::string> want_a, want_b;
+    for (const auto& p : na.passages) want_a.push_back(format_address(na.edition.siglum, p.seq));
+    for (const auto& p : nb.passages) want_b.push_back(format_address(nb.edition.siglum, p.seq));
     for (const Named* side : {&na, &nb}) {
       for (const auto& p : side->passages) {
         for (const Link& l : links_of(format_address(side->edition.siglum, p.seq))) {
           const bool listed = std::any_of(result.broken.begin(), result.broken.end(),
                                           [&](const Link& x) { return x.id == l.id; });
-          if (!l.manual && !listed) result.broken.push_back(l);
+          if (listed) continue;
+          if (l.manual && ((l.a == want_a && l.b == want_b) || (l.a == want_b && l.b == want_a))) {
+            throw ConflictError("these passages are linked already");
+          }
+          if (l.manual && !force) {
+            throw ConflictError(a + " and " + b + " would leave the manual link " + describe(l) +
+                                "; give --force to take them out of it");
+          }
+          result.broken.push_back(l);
         }
       }
-    }
-    if (!result.broken.empty() && !force) {
-      throw ConflictError(a + " and " + b + " would leave the link " + describe(result.broken.front()) +
-                          "; give --force to take them out of it");
     }
     // A link broken here is removed in every copy, like one removed by `link rm`.
     detail::DeletionStore deletions(db_);
     for (const Link& l : result.broken) deletions.bury("link", l.uuid, detail::remover(), detail::utc_now());
-    SQLite::Statement drop(db_.sql(),
-                           "DELETE FROM link WHERE origin = 'auto' AND id IN "
-                           "(SELECT link_id FROM link_passage WHERE passage_id = ?)");
-    for (const auto* side : {&na.passages, &nb.passages}) {
-      for (const auto& p : *side) {
-        drop.bind(1, p.id);
-        drop.exec();
-        drop.reset();
-      }
+    SQLite::Statement drop_link(db_.sql(), "DELETE FROM link WHERE id = ?");
+    for (const Link& l : result.broken) {
+      drop_link.bind(1, l.id);
+      drop_link.exec();
+      drop_link.reset();
     }
     detail::LinkDraft draft;
     draft.manual = true;
