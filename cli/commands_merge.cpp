@@ -16,6 +16,7 @@ nlohmann::ordered_json report_json(const MergeReport& r) {
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
             {"notes", r.notes_added}, {"revisions", r.revisions_added}}},
           {"removed", r.removed},
+          {"editions_replaced", r.editions_replaced},
           {"renamed", r.renamed},
           {"conflicts", r.conflicts},
           {"conflicts_remaining", r.conflicts_remaining},
@@ -40,6 +41,7 @@ void print_report(const MergeReport& r) {
             << " editions (" << with_commas(r.passages_added) << " passages), " << r.characters_added << " characters, "
             << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
             << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
+  if (r.editions_replaced > 0) std::cout << "  " << r.editions_replaced << " editions now hold the newer text the other copy imported\n";
   if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
   print_some(r.conflicts, "conflicts", "`jiaozhu conflicts` lists them", [](const std::string& c) {

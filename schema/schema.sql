@@ -344,3 +344,19 @@ CREATE TABLE character_redirect (
   author    TEXT NOT NULL,
   merged_at TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- Versions of an edition (schema 7). `import --replace` (a corrected text)
+-- keeps the edition's uuid, the uuid of its first version, and records the
+-- new content as a version whose parent is the content it replaced. Merge
+-- copies every version row; where both copies hold an edition, the one whose
+-- current content descends from the other's becomes current in both (its
+-- passages replace the older ones, notes are placed again by their quotes);
+-- two replacements of one parent made apart are a conflict, and the other
+-- copy's text comes in beside, under a derived siglum, for the scholar.
+CREATE TABLE edition_version (
+  edition_uuid TEXT NOT NULL,
+  content_hash TEXT NOT NULL CHECK (length(content_hash) = 64),
+  parent_hash  TEXT CHECK (parent_hash IS NULL OR length(parent_hash) = 64),
+  made_at      TEXT NOT NULL,
+  PRIMARY KEY (edition_uuid, content_hash)
+) WITHOUT ROWID;

@@ -112,3 +112,48 @@ TEST_CASE("two characters of one name from two copies are told apart and joined 
   CHECK(c.run({"character", "show", ids[0].substr(0, 8)}).status == 0);
   CHECK(c.run({"character", "show", ids[1].substr(0, 8)}).status == 3);
 }
+
+TEST_CASE("an edition replaced in one copy is one edition with the newer text in both after merging") {
+  Copies c;
+  const std::string col = c.copy("col.db");
+  REQUIRE(c.run({"note", "add", "A:3", "--quote", "張若麟", "--text", "同事之注"}, col).status == 0);
+  std::string fixed = jz_test::read_file(jz_test::corpus("songjin/hant.txt"));
+  for (std::size_t at = fixed.find("張着麟"); at != std::string::npos; at = fixed.find("張着麟", at)) {
+    fixed.replace(at, std::string("張着麟").size(), "張若麟");
+  }
+  jz_test::write_file(c.dir / "fixed.txt", fixed);
+  REQUIRE(c.run({"import", (c.dir / "fixed.txt").string(), "--work", "songjin", "--siglum", "A", "--replace"}).status == 0);
+
+  const auto into_col = c.run({"merge", c.db, "--json"}, col);
+  CHECK(into_col.status == 0);
+  CHECK(nlohmann::json::parse(into_col.out)["editions_replaced"] == 1);
+  CHECK(c.run({"merge", col}).status == 0);
+  for (const std::string& path : {c.db, col}) {
+    const auto editions = nlohmann::json::parse(c.run({"editions", "--json"}, path).out)["editions"];
+    std::vector<std::string> sigla;
+    for (const auto& e : editions) sigla.push_back(e["siglum"]);
+    CHECK(sigla == std::vector<std::string>{"A", "B"});
+    CHECK(c.run({"notes", "A:3"}, path).out.find("同事之注") != std::string::npos);
+    CHECK(c.run({"check"}, path).status == 0);
+  }
+  CHECK(c.run({"show", "A:1-24", "--json"}).out == c.run({"show", "A:1-24", "--json"}, col).out);
+  CHECK(c.run({"show", "A:1-24"}).out.find("張着麟") == std::string::npos);
+}
+
+TEST_CASE("an edition replaced in both copies from one text keeps both: the other comes in beside") {
+  Copies c;
+  const std::string other = c.copy("other.db");
+  const std::string text = jz_test::read_file(jz_test::corpus("songjin/hant.txt"));
+  jz_test::write_file(c.dir / "mine.txt", "此本甲。\n" + text);
+  jz_test::write_file(c.dir / "theirs.txt", "此本乙。\n" + text);
+  REQUIRE(c.run({"import", (c.dir / "mine.txt").string(), "--work", "songjin", "--siglum", "A", "--replace"}).status == 0);
+  REQUIRE(c.run({"import", (c.dir / "theirs.txt").string(), "--work", "songjin", "--siglum", "A", "--replace"}, other).status == 0);
+  const auto merged = c.run({"merge", other, "--json"});
+  CHECK(merged.status == 0);
+  const auto report = nlohmann::json::parse(merged.out);
+  CHECK(report["editions_replaced"] == 0);
+  REQUIRE(report["renamed"].size() == 1);
+  CHECK(report["differences"].dump().find("replaced in both copies") != std::string::npos);
+  CHECK(c.run({"show", "A:1"}).out.find("此本甲") != std::string::npos);
+  CHECK(c.run({"check"}).status == 0);
+}

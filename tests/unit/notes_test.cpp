@@ -362,6 +362,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
     {
       SQLite::Database raw((f.dir / "n.db").string(), SQLite::OPEN_READWRITE);
       raw.exec("ALTER TABLE note DROP COLUMN target_link_uuid; DROP TABLE tombstone; DROP TABLE character_redirect; "
+               "DROP TABLE edition_version; "
                "PRAGMA user_version = 5");
     }
     Database upgraded = Database::open(f.dir / "n.db", OpenMode::kExisting);

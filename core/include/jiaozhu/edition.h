@@ -32,6 +32,7 @@ struct EditionDraft {
   std::string title;
   Script script = Script::kUnknown;
   std::string content_hash;  // 64 hex digits
+  std::string uuid;          // empty: derived from content_hash (a first import)
 };
 
 // A file an edition was imported from (table source_file).
@@ -81,9 +82,21 @@ class EditionRepository {
   int64_t insert(const EditionDraft& draft);
 
   // Sets the content hash and script of an edition written before its
-  // content was known (a streaming import), and re-derives its uuid from the
-  // hash. The caller holds the write transaction.
-  void set_content(int64_t edition_id, const std::string& content_hash, Script script);
+  // content was known (a streaming import). A first version re-derives its
+  // uuid from the hash; a new version of an edition (`parent_hash`, the
+  // content it replaces) keeps its uuid. Either is recorded in
+  // edition_version. The caller holds the write transaction.
+  void set_content(int64_t edition_id, const std::string& content_hash, Script script,
+                   const std::optional<std::string>& parent_hash = std::nullopt);
+
+  // Records that edition `uuid` had the content `hash`, made from `parent`
+  // (none for a first version); a version known already is kept.
+  void record_version(const std::string& uuid, const std::string& hash, const std::optional<std::string>& parent,
+                      const std::string& made_at);
+  // True when content `older` is `newer` or one of its ancestors among the
+  // recorded versions of edition `uuid`.
+  bool descends(const std::string& uuid, const std::string& newer, const std::string& older) const;
+  std::optional<Edition> find_by_uuid(const std::string& uuid) const;
 
   // Removes the passages of an edition (with their source files, search
   // entries, mentions, and every link holding one of them) before its text

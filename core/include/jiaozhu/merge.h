@@ -30,6 +30,9 @@ struct MergeReport {
   // Rows here removed by the other copy's deletions: aliases and links it
   // removed, characters it merged into others.
   int64_t removed = 0;
+  // Editions here whose text the other copy had replaced by a newer version
+  // (import --replace), which is now the text here too.
+  int64_t editions_replaced = 0;
   // Incoming editions whose siglum names other content here: "B -> B-3fa2c1".
   std::vector<std::string> renamed;
   // Notes left with concurrent revisions (uuid), for `conflicts`.

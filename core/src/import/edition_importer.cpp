@@ -84,7 +84,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     passages.emplace(db, edition_id);
   } else if (!existing) {
     const std::string placeholder = detail::sha256_hex("jiaozhu pending import\x1f" + options.siglum);
-    edition_id = editions.insert({options.siglum, options.work, options.title, Script::kUnknown, placeholder});
+    edition_id = editions.insert({options.siglum, options.work, options.title, Script::kUnknown, placeholder, ""});
     passages.emplace(db, edition_id);
   }
   detail::ContentHasher hasher;
@@ -111,7 +111,8 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   report.unchanged = already_imported(editions, existing, hash, options);
   if (report.unchanged && report.replaced) throw SameText{};
   if (!report.unchanged) {
-    editions.set_content(edition_id, hash, report.script);
+    editions.set_content(edition_id, hash, report.script,
+                         report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
     detail::MentionIndex(db).refresh_edition(edition_id);  // the persons already known, in the new text
     if (report.replaced) report.notes_orphaned = detail::reanchor_edition(db, edition_id);
   }

@@ -23,6 +23,7 @@
 #include "merge/foreign_database.h"
 #include "merge/foreign_text.h"
 #include "merge/incoming_notes.h"
+#include "notes/anchor_finder.h"
 #include "notes/note_store.h"
 #include "people/character_join.h"
 #include "people/mention_index.h"
@@ -46,6 +47,7 @@ struct Merge {
   std::map<std::string, std::string> edition_uuids;  // other edition uuid -> local uuid
   std::map<std::string, int64_t> characters;         // uuid -> local id
   std::set<int64_t> new_editions;                    // local ids
+  std::set<int64_t> stale_editions;                  // other ids whose text is older than this copy's
   bool aliases_added = false;
 
   [[noreturn]] void refuse(const std::string& what) const { foreign.refuse(what); }
@@ -110,7 +112,37 @@ void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) 
   m.report.passages_added += appender.count();
 }
 
+// Every version row of the other copy's editions: what lets an edition's
+// newer text be told from another edition's.
+void merge_versions(Merge& m) {
+  EditionRepository editions(m.db);
+  SQLite::Statement q(m.other, "SELECT edition_uuid, content_hash, parent_hash, made_at FROM edition_version");
+  while (q.executeStep()) {
+    std::optional<std::string> parent;
+    if (!q.getColumn(2).isNull()) parent = q.getColumn(2).getString();
+    const std::string hash = q.getColumn(1).getString();
+    auto hex64 = [](const std::string& h) {
+      return h.size() == 64 && std::all_of(h.begin(), h.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+    };
+    if (!hex64(hash) || (parent && !hex64(*parent))) m.refuse("an edition version's hash is not 64 hex digits");
+    editions.record_version(m.text(q, 0, Field::kUuid), hash, parent, m.text(q, 3, Field::kTimestamp));
+  }
+}
+
+// The other copy holds a newer version of local edition `local`: its
+// passages replace this copy's, as `import --replace` does.
+void take_newer_version(Merge& m, int64_t other_id, const Edition& local, const std::string& hash, Script script) {
+  EditionRepository editions(m.db);
+  editions.clear_content(local.id);
+  copy_passages(m, other_id, local.id, hash);
+  editions.set_content(local.id, hash, script, local.content_hash);
+  detail::reanchor_edition(m.db, local.id);
+  m.new_editions.insert(local.id);
+  ++m.report.editions_replaced;
+}
+
 void merge_editions(Merge& m) {
+  merge_versions(m);
   EditionRepository editions(m.db);
   SQLite::Statement q(m.other,
                       "SELECT e.id, e.uuid, w.name, e.siglum, coalesce(e.title, ''), e.script, e.content_hash "
@@ -119,9 +151,33 @@ void merge_editions(Merge& m) {
     const int64_t other_id = q.getColumn(0).getInt64();
     const std::string hash = q.getColumn(6).getString();
     const std::string their_uuid = m.text(q, 1, Field::kUuid);
-    if (auto local = editions.find_by_content(hash)) {
-      m.editions[other_id] = local->id;
-      m.edition_uuids[their_uuid] = local->uuid;
+    Script script = Script::kUnknown;
+    try {
+      script = parse_script(q.getColumn(5).getString());
+    } catch (const UsageError&) {
+      m.refuse("edition " + their_uuid + " has an unknown script");
+    }
+    std::string draft_uuid = their_uuid;
+    if (auto local = editions.find_by_uuid(their_uuid)) {
+      if (local->content_hash == hash || editions.descends(their_uuid, local->content_hash, hash) ||
+          editions.descends(their_uuid, hash, local->content_hash)) {
+        m.editions[other_id] = local->id;
+        m.edition_uuids[their_uuid] = local->uuid;
+        if (local->content_hash == hash) continue;
+        if (editions.descends(their_uuid, hash, local->content_hash)) {
+          take_newer_version(m, other_id, *local, hash, script);
+        } else {
+          m.stale_editions.insert(other_id);  // theirs is older: its links are of another text
+        }
+        continue;
+      }
+      // Replaced in both copies, from one parent: theirs comes in beside,
+      // under a derived siglum and identity, for the scholar to choose.
+      m.report.differences.push_back("edition " + local->siglum + " was replaced in both copies; theirs comes in beside");
+      draft_uuid.clear();
+    } else if (auto same = editions.find_by_content(hash)) {
+      m.editions[other_id] = same->id;
+      m.edition_uuids[their_uuid] = same->uuid;
       continue;
     }
     const std::string work = m.text(q, 2, Field::kWork);
@@ -135,16 +191,12 @@ void merge_editions(Merge& m) {
     SQLite::Statement known(m.db.sql(), "SELECT 1 FROM work WHERE name = ?");
     known.bind(1, work);
     if (!known.executeStep()) ++m.report.works_added;
-    Script script = Script::kUnknown;
-    try {
-      script = parse_script(q.getColumn(5).getString());
-    } catch (const UsageError&) {
-      m.refuse("edition " + siglum + " has an unknown script");
-    }
-    const int64_t id = editions.insert({siglum, work, m.text(q, 4, Field::kTitle), script, hash});
+    const int64_t id = editions.insert({siglum, work, m.text(q, 4, Field::kTitle), script, hash, draft_uuid});
     copy_passages(m, other_id, id, hash);
+    const std::string local_uuid = editions.get(siglum).uuid;
+    editions.record_version(local_uuid, hash, std::nullopt, detail::utc_now());
     m.editions[other_id] = id;
-    m.edition_uuids[their_uuid] = editions.get(siglum).uuid;
+    m.edition_uuids[their_uuid] = local_uuid;
     m.new_editions.insert(id);
     ++m.report.editions_added;
   }
@@ -314,7 +366,7 @@ void join_redirected(Merge& m) {
 
 struct IncomingLink {
   std::string uuid;
-  bool manual = false, moved = false;
+  bool manual = false, moved = false, stale = false;
   std::vector<std::pair<int64_t, int64_t>> passages;  // local edition id, seq
 };
 
@@ -327,10 +379,16 @@ std::vector<IncomingLink> read_links(Merge& m) {
   while (q.executeStep()) {
     const std::string uuid = m.text(q, 0, Field::kUuid);
     if (out.empty() || out.back().uuid != uuid) {
-      out.push_back({uuid, q.getColumn(1).getString() == "manual", q.getColumn(2).getInt() == 1, {}});
+      out.push_back({uuid, q.getColumn(1).getString() == "manual", q.getColumn(2).getInt() == 1, false, {}});
     }
     const auto edition = m.editions.find(q.getColumn(3).getInt64());
     if (edition == m.editions.end()) m.refuse("link " + uuid + " joins a passage of no edition");
+    if (m.stale_editions.count(q.getColumn(3).getInt64())) {
+      out.back().passages.clear();  // a link on an older text of an edition: align again instead
+      out.back().stale = true;
+      continue;
+    }
+    if (out.back().stale) continue;
     out.back().passages.emplace_back(edition->second, q.getColumn(4).getInt64());
   }
   return out;
@@ -467,7 +525,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       // even while its owner writes.
       SQLite::Statement begin(theirs.sql(), "BEGIN");
       begin.exec();
-      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, false};
+      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, false};
       merge_editions(m);
       merge_deletions(m);
       merge_characters(m);

@@ -112,7 +112,7 @@ int64_t EditionRepository::insert(const EditionDraft& d) {
   SQLite::Statement q(db_.sql(),
                       "INSERT INTO edition (uuid, work_id, siglum, title, script, content_hash, imported_at) "
                       "VALUES (?, ?, ?, ?, ?, ?, ?)");
-  q.bind(1, edition_uuid(d.content_hash));
+  q.bind(1, d.uuid.empty() ? edition_uuid(d.content_hash) : d.uuid);
   q.bind(2, work_id);
   q.bind(3, d.siglum);
   if (d.title.empty()) q.bind(4); else q.bind(4, d.title);
@@ -123,13 +123,46 @@ int64_t EditionRepository::insert(const EditionDraft& d) {
   return db_.sql().getLastInsertRowid();
 }
 
-void EditionRepository::set_content(int64_t edition_id, const std::string& content_hash, Script script) {
-  SQLite::Statement q(db_.sql(), "UPDATE edition SET uuid = ?, content_hash = ?, script = ? WHERE id = ?");
-  q.bind(1, edition_uuid(content_hash));
+void EditionRepository::set_content(int64_t edition_id, const std::string& content_hash, Script script,
+                                    const std::optional<std::string>& parent_hash) {
+  SQLite::Statement q(db_.sql(),
+                      "UPDATE edition SET uuid = coalesce(?, uuid), content_hash = ?, script = ? WHERE id = ? "
+                      "RETURNING uuid");
+  if (parent_hash) q.bind(1); else q.bind(1, edition_uuid(content_hash));
   q.bind(2, content_hash);
   q.bind(3, std::string(to_string(script)));
   q.bind(4, edition_id);
+  q.executeStep();
+  const std::string uuid = q.getColumn(0).getString();
+  q.reset();
+  record_version(uuid, content_hash, parent_hash, detail::utc_now());
+}
+
+void EditionRepository::record_version(const std::string& uuid, const std::string& hash,
+                                       const std::optional<std::string>& parent, const std::string& made_at) {
+  SQLite::Statement q(db_.sql(),
+                      "INSERT OR IGNORE INTO edition_version (edition_uuid, content_hash, parent_hash, made_at) "
+                      "VALUES (?, ?, ?, ?)");
+  q.bind(1, uuid);
+  q.bind(2, hash);
+  if (parent) q.bind(3, *parent); else q.bind(3);
+  q.bind(4, made_at);
   q.exec();
+}
+
+bool EditionRepository::descends(const std::string& uuid, const std::string& newer, const std::string& older) const {
+  SQLite::Statement q(db_.sql(),
+                      "WITH RECURSIVE line(hash) AS (SELECT ?2 UNION SELECT v.parent_hash FROM edition_version v "
+                      "JOIN line ON v.content_hash = line.hash WHERE v.edition_uuid = ?1 AND v.parent_hash IS NOT NULL) "
+                      "SELECT 1 FROM line WHERE hash = ?3");
+  q.bind(1, uuid);
+  q.bind(2, newer);
+  q.bind(3, older);
+  return q.executeStep();
+}
+
+std::optional<Edition> EditionRepository::find_by_uuid(const std::string& uuid) const {
+  return find_one(db_, "WHERE e.uuid = ?", uuid);
 }
 
 int64_t EditionRepository::clear_content(int64_t edition_id) {
