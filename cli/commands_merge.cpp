@@ -80,7 +80,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
     const MergeReport r = merge_database(db, a->other, a->dry_run);
     if (a->json) print_json(report_json(r));
     else print_report(r);
-    exit_if_conflicts(r.conflicts_remaining, a->json);
+    if (!r.dry_run) exit_if_conflicts(r.conflicts_remaining, a->json);  // a dry run leaves nothing to resolve
   });
 
   auto out = std::make_shared<std::string>();
