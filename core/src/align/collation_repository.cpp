@@ -217,6 +217,20 @@ std::string describe(const Link& l) {
   return out + " (" + l.uuid.substr(0, 8) + ")";
 }
 
+// Removes the links (local id, uuid) for good: each leaves a tombstone, so
+// that merge removes it in every copy and no copy made before brings it back.
+void remove_links(Database& db, const std::vector<std::pair<int64_t, std::string>>& links) {
+  detail::DeletionStore deletions(db);
+  const std::string author = detail::remover(), at = detail::utc_now();
+  SQLite::Statement drop(db.sql(), "DELETE FROM link WHERE id = ?");
+  for (const auto& [id, uuid] : links) {
+    deletions.bury("link", uuid, author, at);
+    drop.bind(1, id);
+    drop.exec();
+    drop.reset();
+  }
+}
+
 }  // namespace
 
 CollationRepository::ManualLink CollationRepository::add_manual_link(const std::string& a, const std::string& b,
@@ -252,15 +266,9 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
         }
       }
     }
-    // A link broken here is removed in every copy, like one removed by `link rm`.
-    detail::DeletionStore deletions(db_);
-    for (const Link& l : result.broken) deletions.bury("link", l.uuid, detail::remover(), detail::utc_now());
-    SQLite::Statement drop_link(db_.sql(), "DELETE FROM link WHERE id = ?");
-    for (const Link& l : result.broken) {
-      drop_link.bind(1, l.id);
-      drop_link.exec();
-      drop_link.reset();
-    }
+    std::vector<std::pair<int64_t, std::string>> broken;
+    for (const Link& l : result.broken) broken.emplace_back(l.id, l.uuid);
+    remove_links(db_, broken);
     detail::LinkDraft draft;
     draft.manual = true;
     for (const auto& p : na.passages) draft.a.push_back(&p);
@@ -283,23 +291,15 @@ int64_t CollationRepository::remove_link(const std::string& a, const std::string
   int64_t removed = 0;
   db_.write([&] {
     const Named na = resolve(db_, a), nb = resolve(db_, b);
-    // Each removed link leaves a tombstone, so that no copy made before
-    // brings it back.
     SQLite::Statement q(db_.sql(),
                         "SELECT id, uuid FROM link WHERE id IN (SELECT link_id FROM link_passage WHERE passage_id = ?1) "
                         "AND id IN (SELECT link_id FROM link_passage WHERE passage_id = ?2)");
     q.bind(1, na.passages.at(0).id);
     q.bind(2, nb.passages.at(0).id);
-    detail::DeletionStore deletions(db_);
-    const std::string author = detail::remover(), at = detail::utc_now();
-    SQLite::Statement drop(db_.sql(), "DELETE FROM link WHERE id = ?");
-    while (q.executeStep()) {
-      deletions.bury("link", q.getColumn(1).getString(), author, at);
-      drop.bind(1, q.getColumn(0).getInt64());
-      drop.exec();
-      drop.reset();
-      ++removed;
-    }
+    std::vector<std::pair<int64_t, std::string>> links;
+    while (q.executeStep()) links.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+    remove_links(db_, links);
+    removed = static_cast<int64_t>(links.size());
     if (removed == 0) throw NotFound("no link joins " + a + " and " + b);
   });
   return removed;

@@ -34,12 +34,10 @@ struct IncomingNotes::Lookups {
 };
 
 std::size_t revision_digest(SQLite::Statement& q, int first) {
-  std::string content;
-  for (int c = first + 1; c <= first + 7; ++c) {
-    content += q.getColumn(c).getString();
-    content += '\x1e';
-  }
-  return std::hash<std::string>{}(content);
+  auto column = [&](int offset) { return q.getColumn(first + offset).getString(); };
+  return std::hash<std::string>{}(column(1) + '\x1e' +
+                                  revision_content(column(2), column(3), column(4), column(5) == "1", column(6),
+                                                   column(7)));
 }
 
 IncomingNotes::IncomingNotes(SQLite::Database& other, ForeignText text, const KnownRevisions& known,

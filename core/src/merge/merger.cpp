@@ -9,7 +9,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <unordered_set>
 
 #include "align/link_store.h"
 #include "jiaozhu/address.h"
@@ -159,16 +158,15 @@ void merge_editions(Merge& m) {
     }
     std::string draft_uuid = their_uuid;
     if (auto local = editions.find_by_uuid(their_uuid)) {
-      if (local->content_hash == hash || editions.descends(their_uuid, local->content_hash, hash) ||
-          editions.descends(their_uuid, hash, local->content_hash)) {
+      // descends() holds for equal contents too.
+      const bool theirs_newer = editions.descends(their_uuid, hash, local->content_hash);
+      const bool theirs_older = editions.descends(their_uuid, local->content_hash, hash);
+      if (theirs_newer || theirs_older) {
         m.editions[other_id] = local->id;
         m.edition_uuids[their_uuid] = local->uuid;
         if (local->content_hash == hash) continue;
-        if (editions.descends(their_uuid, hash, local->content_hash)) {
-          take_newer_version(m, other_id, *local, hash, script);
-        } else {
-          m.stale_editions.insert(other_id);  // theirs is older: its links are of another text
-        }
+        if (theirs_newer) take_newer_version(m, other_id, *local, hash, script);
+        else m.stale_editions.insert(other_id);  // its links are of another text
         continue;
       }
       // Replaced in both copies, from one parent: theirs comes in beside,
@@ -347,16 +345,14 @@ void merge_aliases(Merge& m) {
 // A character here that some copy merged away is merged here too, into the
 // character it became, once that one is here (after merge_characters).
 void join_redirected(Merge& m) {
-  detail::DeletionStore deletions(m.db);
   SQLite::Statement local(m.db.sql(),
                           "SELECT c.id, c.uuid FROM character c JOIN character_redirect r ON r.from_uuid = c.uuid");
   std::vector<std::pair<int64_t, std::string>> gone;
   while (local.executeStep()) gone.emplace_back(local.getColumn(0).getInt64(), local.getColumn(1).getString());
   for (const auto& [id, uuid] : gone) {
-    SQLite::Statement keep(m.db.sql(), "SELECT id FROM character WHERE uuid = ?");
-    keep.bind(1, deletions.final_character(uuid));
-    if (!keep.executeStep() || keep.getColumn(0).getInt64() == id) continue;  // its target is in no copy
-    detail::join_characters(m.db, keep.getColumn(0).getInt64(), id, detail::remover(), detail::utc_now());
+    const auto keep = local_character(m, uuid);
+    if (!keep || *keep == id) continue;  // its target is in no copy
+    detail::join_characters(m.db, *keep, id, detail::remover(), detail::utc_now());
     ++m.report.removed;
     m.aliases_added = true;
   }

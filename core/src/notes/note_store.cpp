@@ -232,10 +232,22 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
   }
 }
 
+std::string revision_content(std::string_view author, std::string_view created_at, std::string_view motivation,
+                             bool deleted, std::string_view body, std::string_view tags) {
+  std::string out;
+  for (std::string_view part : {author, created_at, motivation, std::string_view(deleted ? "1" : "0"), body}) {
+    out.append(part);
+    out += '\x1f';
+  }
+  return out.append(tags);
+}
+
 std::string revision_content(const NoteRevision& r) {
-  std::string out = r.author + '\x1f' + r.created_at + '\x1f' + r.motivation + '\x1f' + (r.deleted ? "1" : "0") + '\x1f' + r.body;
-  for (const std::string& t : r.tags) out += '\x1f' + t;
-  return out;
+  std::vector<std::string> tags = r.tags;
+  std::sort(tags.begin(), tags.end());
+  std::string joined;
+  for (const std::string& t : tags) joined += (joined.empty() ? "" : "\x1f") + t;
+  return revision_content(r.author, r.created_at, r.motivation, r.deleted, r.body, joined);
 }
 
 void NoteStore::require_same_stored(int64_t note_id, const std::string& note_uuid, const NoteRevision& r) const {
@@ -248,12 +260,7 @@ void NoteStore::require_same_stored(int64_t note_id, const std::string& note_uui
     throw ConflictError("revision " + r.uuid + " of note " + note_uuid + " is stored here as a revision of note " +
                         q->getColumn(8).getString());
   }
-  NoteRevision stored = read_revision(db_, *q);
-  std::vector<std::string> tags = r.tags;
-  std::sort(tags.begin(), tags.end());
-  NoteRevision incoming = r;
-  incoming.tags = tags;
-  if (revision_content(stored) != revision_content(incoming)) {
+  if (revision_content(read_revision(db_, *q)) != revision_content(r)) {
     throw ConflictError("revision " + r.uuid + " of note " + note_uuid +
                         " is stored here with other content: one id cannot name two texts");
   }

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "jiaozhu/notes.h"
@@ -119,7 +120,10 @@ class NoteStore {
 };
 
 // A revision's content, all but its uuid and parents, as one string: two
-// revisions of one uuid must have the same. Tags in the order given.
+// revisions of one uuid must have the same, whether compared here (import)
+// or as a digest of rows (merge). `tags` sorted and joined by U+001F.
+std::string revision_content(std::string_view author, std::string_view created_at, std::string_view motivation,
+                             bool deleted, std::string_view body, std::string_view tags);
 std::string revision_content(const NoteRevision& r);
 
 // Now, UTC, ISO 8601 with milliseconds: revisions of one note made within a

@@ -71,15 +71,17 @@ std::optional<std::string> DeletionStore::target_of(const std::string& from) con
   return q->getColumn(0).getString();
 }
 
-std::string DeletionStore::final_character(const std::string& uuid) const {
+DeletionStore::Walk DeletionStore::walk(const std::string& uuid) const {
   std::set<std::string> seen{uuid};
   std::string at = uuid;
   while (auto next = target_of(at)) {
-    if (!seen.insert(*next).second) return at;
+    if (!seen.insert(*next).second) return {at, true};
     at = std::move(*next);
   }
-  return at;
+  return {at, false};
 }
+
+std::string DeletionStore::final_character(const std::string& uuid) const { return walk(uuid).end; }
 
 std::vector<std::string> DeletionStore::faults() const {
   std::vector<std::string> out;
@@ -100,18 +102,7 @@ std::vector<std::string> DeletionStore::faults() const {
   SQLite::Statement all(db_.sql(), "SELECT from_uuid FROM character_redirect");
   while (all.executeStep()) {
     const std::string from = all.getColumn(0).getString();
-    std::set<std::string> seen{from};
-    std::string at = from;
-    for (;;) {
-      SQLite::Statement q(db_.sql(), "SELECT to_uuid FROM character_redirect WHERE from_uuid = ?");
-      q.bind(1, at);
-      if (!q.executeStep()) break;
-      at = q.getColumn(0).getString();
-      if (!seen.insert(at).second) {
-        out.push_back("the redirects from character " + from + " loop");
-        break;
-      }
-    }
+    if (walk(from).loop) out.push_back("the redirects from character " + from + " loop");
   }
   return out;
 }

@@ -49,6 +49,13 @@ class DeletionStore {
  private:
   // The character `from` was redirected to, if it was.
   std::optional<std::string> target_of(const std::string& from) const;
+  // Where the redirects from `uuid` end, and whether they come back on
+  // themselves before (`end` is then the last uuid before the repeat).
+  struct Walk {
+    std::string end;
+    bool loop = false;
+  };
+  Walk walk(const std::string& uuid) const;
 
   Database& db_;
 };
