@@ -9,41 +9,19 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
+#include "fuzz_support.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/note_exchange.h"
 
-namespace {
-
 namespace fs = std::filesystem;
+using jz_fuzz::slurp;
 
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-const fs::path& base() {
-  static const fs::path path = [] {
-    const fs::path dir = fs::temp_directory_path() / ("jz-fuzz-notes-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    const fs::path p = dir / "base.db";
-    fs::remove(p);
-    const char* given = std::getenv("JZ_FUZZ_NOTES_DB");
-    if (given && *given) {
-      fs::copy_file(given, p);
-    } else {
-      jiaozhu::Database::open(p, jiaozhu::OpenMode::kCreate);
-    }
-    return p;
-  }();
-  return path;
-}
+namespace {
 
 void require_sound(jiaozhu::Database& db) {
   for (const jiaozhu::CheckResult& r : jiaozhu::check_database(db)) {
@@ -57,8 +35,9 @@ void require_sound(jiaozhu::Database& db) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  const fs::path dir = base().parent_path(), local = dir / "local.db", file = dir / "notes.json";
-  fs::copy_file(base(), local, fs::copy_options::overwrite_existing);
+  const fs::path& base = jz_fuzz::base_database("notes", "JZ_FUZZ_NOTES_DB");
+  const fs::path dir = base.parent_path(), local = dir / "local.db", file = dir / "notes.json";
+  fs::copy_file(base, local, fs::copy_options::overwrite_existing);
   {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));

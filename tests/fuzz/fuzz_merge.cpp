@@ -7,41 +7,20 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
-#include <unistd.h>
 
+#include "fuzz_support.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/merge.h"
 
-namespace {
-
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-// A fresh empty local database, made once per process and copied per input.
-const fs::path& base() {
-  static const fs::path path = [] {
-    const fs::path dir = fs::temp_directory_path() / ("jz-fuzz-merge-" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    const fs::path p = dir / "base.db";
-    fs::remove(p);
-    jiaozhu::Database::open(p, jiaozhu::OpenMode::kCreate);
-    return p;
-  }();
-  return path;
-}
-
-}  // namespace
+using jz_fuzz::slurp;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  const fs::path dir = base().parent_path(), local = dir / "local.db", other = dir / "other.db";
-  fs::copy_file(base(), local, fs::copy_options::overwrite_existing);
+  const fs::path& base = jz_fuzz::base_database("merge");
+  const fs::path dir = base.parent_path(), local = dir / "local.db", other = dir / "other.db";
+  fs::copy_file(base, local, fs::copy_options::overwrite_existing);
   fs::remove(other.string() + "-journal");
   {
     std::ofstream out(other, std::ios::binary | std::ios::trunc);
