@@ -2,7 +2,9 @@
 #include <iostream>
 
 #include "app.h"
+#include "jiaozhu/conflicts.h"
 #include "jiaozhu/merge.h"
+#include "notes_output.h"
 #include "output.h"
 
 namespace jiaozhu::cli {
@@ -57,15 +59,77 @@ void print_report(const MergeReport& r) {
 void exit_if_conflicts(int64_t remaining, bool json) {
   if (remaining == 0) return;
   if (!json) {
-    std::cerr << "jiaozhu: " << with_commas(remaining) << (remaining == 1 ? " note is" : " notes are")
-              << " in conflict; see `jiaozhu conflicts`\n";
+    std::cerr << "jiaozhu: " << with_commas(remaining) << (remaining == 1 ? " conflict remains" : " conflicts remain")
+              << "; see `jiaozhu conflicts`\n";
   }
   throw ExitStatus{kExitConflictsRemain};
+}
+
+nlohmann::ordered_json version_json(const FieldVersion& v, const std::string& record) {
+  return {{"uuid", v.uuid}, {record == "character" ? "name" : "kind", v.label}, {"note", v.note},
+          {"author", v.author}, {"made_at", v.made_at}};
+}
+
+nlohmann::ordered_json conflicts_json(const Conflicts& c) {
+  auto notes = nlohmann::ordered_json::array(), records = nlohmann::ordered_json::array(),
+       links = nlohmann::ordered_json::array();
+  for (const Note& n : c.notes) notes.push_back(note_json(n));
+  for (const RecordConflict& r : c.records) {
+    auto versions = nlohmann::ordered_json::array();
+    for (const FieldVersion& v : r.versions) versions.push_back(version_json(v, r.record));
+    records.push_back({{"record", r.record}, {"uuid", r.uuid}, {"character", r.character}, {"form", r.form},
+                       {"versions", versions}});
+  }
+  for (const LinkConflict& l : c.links) {
+    auto held = nlohmann::ordered_json::array();
+    for (const auto& [uuid, passages] : l.links) held.push_back({{"uuid", uuid}, {"passages", passages}});
+    links.push_back({{"passage", l.passage}, {"links", held}});
+  }
+  return {{"notes", notes}, {"records", records}, {"links", links}};
+}
+
+void print_conflicts(const Conflicts& c) {
+  if (c.size() == 0) {
+    std::cout << "no conflicts\n";
+    return;
+  }
+  for (const Note& n : c.notes) print_note(n, false);
+  for (const RecordConflict& r : c.records) {
+    const bool person = r.record == "character";
+    std::cout << (person ? "character " + printable(r.character) : "alias " + printable(r.form) + " of " + printable(r.character))
+              << " (" << r.uuid.substr(0, 8) << ") was set apart in two copies:\n";
+    for (const FieldVersion& v : r.versions) std::cout << "  " << version_line(v) << '\n';
+    std::cout << "  settle it: jiaozhu " << (person ? "character edit " + printable(r.uuid.substr(0, 8)) + " --name … --note …"
+                                                    : "alias edit " + printable(r.character) + " " + printable(r.form) +
+                                                          " --kind … --note …")
+              << '\n';
+  }
+  for (const LinkConflict& l : c.links) {
+    std::cout << "passage " << l.passage << " is in " << l.links.size() << " links to one edition:\n";
+    for (const auto& [uuid, passages] : l.links) {
+      std::string joined;
+      for (const std::string& p : passages) joined += (joined.empty() ? "" : " ") + p;
+      std::cout << "  " << uuid.substr(0, 8) << "  " << joined << '\n';
+    }
+    std::cout << "  keep one: jiaozhu link rm on the others\n";
+  }
 }
 
 }  // namespace
 
 void add_merge_commands(CLI::App& app, Globals& g) {
+  auto conflicts_json_flag = std::make_shared<bool>(false);
+  auto* conflicts = app.add_subcommand("conflicts",
+                                       "List what copies edited apart and waits for a decision: notes, characters, "
+                                       "aliases, links");
+  conflicts->add_flag("--json", *conflicts_json_flag, "Print as JSON");
+  conflicts->callback([&g, conflicts_json_flag] {
+    Database db = g.open();
+    const Conflicts c = list_conflicts(db);
+    if (*conflicts_json_flag) print_json(conflicts_json(c));
+    else print_conflicts(c);
+  });
+
   struct MergeArgs {
     std::string other;
     bool dry_run = false, json = false;

@@ -1,4 +1,4 @@
-// note, notes, conflicts, config, export notes, import-notes: annotations.
+// note, notes, config, export notes, import-notes: annotations.
 #include <iostream>
 
 #include "app.h"
@@ -194,14 +194,6 @@ void add_note_commands(CLI::App& app, Globals& g) {
   notes->add_flag("--removed", a->removed, "Include removed notes");
   notes->add_flag("--json", a->json, "Print as JSON");
   notes->callback([&g, a] { run_notes(g, *a); });
-
-  auto c = std::make_shared<NoteArgs>();
-  auto* conflicts = app.add_subcommand("conflicts", "List notes edited apart in two copies, waiting for `note resolve`");
-  conflicts->add_flag("--json", c->json, "Print as JSON");
-  conflicts->callback([&g, c] {
-    Database db = g.open();
-    print_notes(NoteRepository(db).conflicts(), c->json, "no conflicts");
-  });
 
   auto cfg = std::make_shared<std::pair<std::string, std::string>>();
   auto* config = app.add_subcommand("config", "Show or set a per-user setting: author \"Name <mail>\"");

@@ -16,13 +16,29 @@ nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int6
   return out;
 }
 
+nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label) {
+  auto out = nlohmann::ordered_json::array();
+  for (const FieldVersion& v : versions) {
+    out.push_back({{"uuid", v.uuid}, {label, v.label}, {"note", v.note}, {"author", v.author}, {"made_at", v.made_at}});
+  }
+  return out;
+}
+
 nlohmann::ordered_json character_json(const Character& c) {
   auto aliases = nlohmann::ordered_json::array();
   for (const Alias& a : c.aliases) {
-    aliases.push_back({{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid}});
+    aliases.push_back({{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid},
+                       {"conflict", versions_json(a.conflict, "kind")}});
   }
   return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note}, {"aliases", aliases},
-          {"mentions", counts_json(c.per_edition)}};
+          {"mentions", counts_json(c.per_edition)}, {"conflict", versions_json(c.conflict, "name")}};
+}
+
+// The versions of a record set apart in two copies, under its line.
+void print_versions(const std::vector<FieldVersion>& versions, const std::string& settle) {
+  if (versions.empty()) return;
+  std::cout << "    in conflict, set apart in two copies (" << settle << " settles it):\n";
+  for (const FieldVersion& v : versions) std::cout << "      " << version_line(v) << '\n';
 }
 
 std::string counts_text(const std::vector<std::pair<std::string, int64_t>>& per_edition) {
@@ -33,9 +49,15 @@ std::string counts_text(const std::vector<std::pair<std::string, int64_t>>& per_
 
 void print_character(const Character& c, const std::vector<Mention>& first) {
   std::cout << printable(c.name) << (c.note.empty() ? "" : "  — " + printable(c.note)) << '\n';
+  print_versions(c.conflict, "`jiaozhu character edit`");
   std::vector<std::vector<std::string>> rows;
   for (const Alias& a : c.aliases) rows.push_back({"  " + a.form, a.kind, with_commas(a.mentions), a.note});
   print_table(rows, {2});
+  for (const Alias& a : c.aliases) {
+    if (a.conflict.empty()) continue;
+    std::cout << "  alias " << printable(a.form) << ":\n";
+    print_versions(a.conflict, "`jiaozhu alias edit`");
+  }
   std::cout << "mentions: " << counts_text(c.per_edition) << '\n';
   for (const Mention& m : first) std::cout << "  " << m.address << "  …" << printable(m.context) << "…\n";
 }
@@ -43,7 +65,15 @@ void print_character(const Character& c, const std::vector<Mention>& first) {
 struct PeopleArgs {
   std::string who, form, other, kind, note, edition;
   bool json = false, rebuild = false;
+  CLI::Option* kind_given = nullptr;
+  CLI::Option* note_given = nullptr;
+  CLI::Option* name_given = nullptr;
 };
+
+std::optional<std::string> given(const CLI::Option* option, const std::string& value) {
+  if (option == nullptr || option->count() == 0) return std::nullopt;
+  return value;
+}
 
 void run_mentions(const Globals& g, const PeopleArgs& a) {
   Database db = g.open();
@@ -97,7 +127,7 @@ void run_suggest(const Globals& g, const PeopleArgs& a) {
 
 void add_people_commands(CLI::App& app, Globals& g) {
   auto args = std::make_shared<PeopleArgs>();
-  auto* character = app.add_subcommand("character", "Record persons of the text: character add/show/merge/rename");
+  auto* character = app.add_subcommand("character", "Record persons of the text: character add/show/edit/merge/rename");
   character->require_subcommand(1);
   auto* add = character->add_subcommand("add", "Add a character under its name");
   add->add_option("NAME", args->who, "The name (also its first alias)")->required();
@@ -155,6 +185,18 @@ void add_people_commands(CLI::App& app, Globals& g) {
     std::cout << "renamed to " << printable(args->other) << '\n';
   });
 
+  auto edit_args = std::make_shared<PeopleArgs>();
+  auto* edit = character->add_subcommand("edit", "Set a character's name or note (also settles a conflict)");
+  edit->add_option("NAME", edit_args->who, "Its name, any alias or the start of its uuid")->required();
+  edit_args->name_given = edit->add_option("--name", edit_args->other, "The new name (the old one stays an alias)");
+  edit_args->note_given = edit->add_option("--note", edit_args->note, "The note (empty to clear it)");
+  edit->callback([&g, edit_args] {
+    Database db = g.open();
+    CharacterRepository(db).edit(edit_args->who, given(edit_args->name_given, edit_args->other),
+                                 given(edit_args->note_given, edit_args->note));
+    std::cout << "edited " << printable(given(edit_args->name_given, edit_args->other).value_or(edit_args->who)) << '\n';
+  });
+
   auto* characters = app.add_subcommand("characters", "List the characters with their mentions per edition");
   characters->add_flag("--json", args->json, "Print as JSON");
   characters->callback([&g, args] {
@@ -175,7 +217,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     print_table(rows, {});
   });
 
-  auto* alias = app.add_subcommand("alias", "Aliases of a character: alias add/rm/suggest");
+  auto* alias = app.add_subcommand("alias", "Aliases of a character: alias add/edit/rm/suggest");
   alias->require_subcommand(1);
   auto* alias_add = alias->add_subcommand("add", "Add a form a character is written under");
   alias_add->add_option("NAME", args->who, "The character (its name or any alias)")->required();
@@ -196,6 +238,18 @@ void add_people_commands(CLI::App& app, Globals& g) {
     Database db = g.open();
     CharacterRepository(db).remove_alias(args->who, args->form);
     std::cout << "removed " << printable(args->form) << '\n';
+  });
+  auto alias_args = std::make_shared<PeopleArgs>();
+  auto* alias_edit = alias->add_subcommand("edit", "Set an alias's kind or note (also settles a conflict)");
+  alias_edit->add_option("NAME", alias_args->who, "The character")->required();
+  alias_edit->add_option("FORM", alias_args->form, "The alias")->required();
+  alias_args->kind_given = alias_edit->add_option("--kind", alias_args->kind, "The kind");
+  alias_args->note_given = alias_edit->add_option("--note", alias_args->note, "The note (empty to clear it)");
+  alias_edit->callback([&g, alias_args] {
+    Database db = g.open();
+    CharacterRepository(db).edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
+                                       given(alias_args->note_given, alias_args->note));
+    std::cout << "edited alias " << printable(alias_args->form) << '\n';
   });
   auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
   suggest->add_option("S1", args->who, "An edition")->required();

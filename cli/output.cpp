@@ -1,5 +1,7 @@
 #include "output.h"
 
+#include "jiaozhu/people.h"
+
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 #include <unistd.h>
@@ -107,6 +109,11 @@ void ProgressBar::update(std::string_view stage, uint64_t done, uint64_t total) 
                static_cast<int>(fraction * 100));
   std::fflush(stderr);
   drawn_ = true;
+}
+
+std::string version_line(const FieldVersion& v) {
+  return printable(v.label) + (v.note.empty() ? "" : " — " + printable(v.note)) + "  (" + printable(v.author) + ", " +
+         v.made_at + ")";
 }
 
 }  // namespace jiaozhu::cli

@@ -8,6 +8,10 @@
 #include <string_view>
 #include <vector>
 
+namespace jiaozhu {
+struct FieldVersion;
+}
+
 namespace jiaozhu::cli {
 
 // Writes `doc` to stdout, indented, with non-ASCII kept as UTF-8.
@@ -38,6 +42,10 @@ std::size_t display_width(std::string_view text);
 // Prints rows as columns padded to their widest cell; columns listed in
 // `right_aligned` (by index) are aligned right, for numbers.
 void print_table(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& right_aligned);
+
+// One version of a character's or alias's fields, as `conflicts` and
+// `character show` list it: "value — note  (author, time)".
+std::string version_line(const FieldVersion& v);
 
 // 12345 -> "12,345"
 std::string with_commas(int64_t n);

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 7.
+-- jiaozhu schema, current version: 8.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -240,6 +240,14 @@ CREATE INDEX mention_alias ON mention(alias_id);
 -- The quote stays as the scholar selected it: after a correction the span
 -- may stand on words that differ from it (张若麟 where the note quoted 张着麟),
 -- found by the approximate match with context that re-anchoring uses.
+-- A passage note keeps `passage_opening`, the passage's first 24 code points
+-- as it found them, and follows the passage that opens with them when a
+-- re-import inserts or removes passages before it (core/src/notes/
+-- anchor_finder.h).
+-- A note on a link or variant keeps `target_key`, a digest of what its
+-- target joined and read (editions, passage openings, class, readings), and
+-- follows the link or variant with the same key that a new alignment makes
+-- (core/src/notes/target_follower.h).
 -- `orphaned` = 1 when the quote was not found again: the note is kept, with
 -- the place it had last, and listed by `notes --orphaned`; never dropped.
 -- The anchor columns are this copy's placement: merge carries the quote and
@@ -260,6 +268,8 @@ CREATE TABLE note (
   orphaned     INTEGER NOT NULL DEFAULT 0 CHECK (orphaned IN (0, 1)),
   created_at   TEXT NOT NULL,
   target_link_uuid TEXT CHECK (target_link_uuid IS NULL OR target = 'variant'),  -- migration 0006
+  passage_opening  TEXT CHECK (passage_opening IS NULL OR target = 'passage'),  -- migration 0008
+  target_key       TEXT CHECK (target_key IS NULL OR target IN ('link', 'variant')),  -- migration 0008
   CHECK ((target IN ('span', 'passage')) = (edition_id IS NOT NULL AND passage_seq IS NOT NULL)),
   CHECK ((target = 'span') = (span_start IS NOT NULL AND span_end IS NOT NULL AND quote_exact IS NOT NULL)),
   CHECK ((target IN ('link', 'variant', 'character')) = (target_uuid IS NOT NULL))
@@ -360,3 +370,43 @@ CREATE TABLE edition_version (
   made_at      TEXT NOT NULL,
   PRIMARY KEY (edition_uuid, content_hash)
 ) WITHOUT ROWID;
+
+-- History of the fields a scholar edits on characters (name, note) and
+-- aliases (kind, note), schema 8, kept like a note's revisions so that two
+-- copies edited apart keep both values. A revision belongs to one character
+-- or one alias; its parents (record_revision_parent) are the revisions it
+-- replaced. A record's first revision has the record's own uuid (two copies
+-- of one file upgraded apart agree on it). Where two copies added the same
+-- alias, or a character was merged into another, the two records' histories
+-- join on the one that stays; several heads with different values are a
+-- conflict, listed by `jiaozhu conflicts` until `character edit` or `alias
+-- edit` writes a revision naming them all as parents. The record's own
+-- columns show the newest head (made_at, then uuid). `written_for` is the
+-- uuid of the record a revision was first written for: removing an alias
+-- tombstones every identity it has had. `check` verifies the head flags,
+-- that parents belong to the same record, and what the record shows
+-- (core/src/people/record_history.h).
+CREATE TABLE record_revision (
+  id           INTEGER PRIMARY KEY,
+  uuid         TEXT NOT NULL UNIQUE,
+  character_id INTEGER REFERENCES character(id) ON DELETE CASCADE,
+  alias_id     INTEGER REFERENCES alias(id) ON DELETE CASCADE,
+  written_for  TEXT NOT NULL,
+  name         TEXT CHECK (name IS NULL OR length(name) >= 1),
+  kind         TEXT CHECK (kind IS NULL OR length(kind) >= 1),
+  note         TEXT,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  made_at      TEXT NOT NULL,
+  head         INTEGER NOT NULL DEFAULT 1 CHECK (head IN (0, 1)),
+  CHECK ((character_id IS NULL) <> (alias_id IS NULL)),
+  CHECK ((character_id IS NOT NULL) = (name IS NOT NULL)),
+  CHECK ((alias_id IS NOT NULL) = (kind IS NOT NULL))
+);
+CREATE INDEX record_revision_character ON record_revision(character_id, head);
+CREATE INDEX record_revision_alias ON record_revision(alias_id, head);
+CREATE TABLE record_revision_parent (
+  revision_id INTEGER NOT NULL REFERENCES record_revision(id) ON DELETE CASCADE,
+  parent_id   INTEGER NOT NULL REFERENCES record_revision(id) ON DELETE CASCADE,
+  PRIMARY KEY (revision_id, parent_id)
+) WITHOUT ROWID;
+CREATE INDEX record_revision_parent_parent ON record_revision_parent(parent_id);

@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
+#include <fstream>
 
 #include "support.h"
 
@@ -49,7 +50,7 @@ TEST_CASE("merge exits 0 when clean and 1 while a conflict remains, as git merge
   const auto merged = c.run({"merge", other});
   CHECK(merged.status == 1);
   CHECK_THAT(merged.out, Catch::Contains("conflict: note " + id));
-  CHECK(merged.err == "jiaozhu: 1 note is in conflict; see `jiaozhu conflicts`\n");
+  CHECK(merged.err == "jiaozhu: 1 conflict remains; see `jiaozhu conflicts`\n");
   const auto json = c.run({"merge", other, "--json"});
   CHECK(json.status == 1);
   CHECK(nlohmann::json::parse(json.out)["conflicts_remaining"] == 1);
@@ -155,5 +156,56 @@ TEST_CASE("an edition replaced in both copies from one text keeps both: the othe
   REQUIRE(report["renamed"].size() == 1);
   CHECK(report["differences"].dump().find("replaced in both copies") != std::string::npos);
   CHECK(c.run({"show", "A:1"}).out.find("此本甲") != std::string::npos);
+  CHECK(c.run({"check"}).status == 0);
+}
+
+TEST_CASE("the same alias set apart in two copies keeps both values as a conflict, which `alias edit` settles") {
+  Copies c;
+  REQUIRE(c.run({"character", "add", "皇太极"}).status == 0);
+  const std::string x = c.copy("x.db"), y = c.copy("y.db");
+  REQUIRE(c.run({"alias", "add", "皇太极", "四貝勒", "--kind", "title", "--note", "甲說"}, x).status == 0);
+  REQUIRE(c.run({"alias", "add", "皇太极", "四貝勒", "--kind", "style", "--note", "乙說"}, y).status == 0);
+  REQUIRE(c.run({"character", "edit", "皇太极", "--note", "清太宗"}, x).status == 0);
+  REQUIRE(c.run({"character", "edit", "皇太极", "--note", "後金汗"}, y).status == 0);
+
+  CHECK(c.run({"merge", y}, x).status == 1);
+  CHECK(c.run({"merge", x}, y).status == 1);
+  const auto listed = nlohmann::json::parse(c.run({"conflicts", "--json"}, x).out);
+  REQUIRE(listed["records"].size() == 2);
+  CHECK(listed == nlohmann::json::parse(c.run({"conflicts", "--json"}, y).out));  // both copies agree
+  const std::string shown = c.run({"character", "show", "皇太极"}, x).out;
+  for (const char* value : {"甲說", "乙說", "清太宗", "後金汗"}) CHECK_THAT(shown, Catch::Contains(value));
+
+  REQUIRE(c.run({"alias", "edit", "皇太极", "四貝勒", "--kind", "title", "--note", "甲說；乙說"}, x).status == 0);
+  REQUIRE(c.run({"character", "edit", "皇太极", "--note", "清太宗，即後金汗"}, x).status == 0);
+  CHECK(c.run({"conflicts"}, x).out == "no conflicts\n");
+  CHECK(c.run({"merge", x}, y).status == 0);  // the settling revisions travel too
+  CHECK(c.run({"conflicts"}, y).out == "no conflicts\n");
+  CHECK_THAT(c.run({"character", "show", "皇太极"}, y).out, Catch::Contains("甲說；乙說"));
+  CHECK(c.run({"check"}, x).status == 0);
+  CHECK(c.run({"check"}, y).status == 0);
+}
+
+TEST_CASE("a passage note follows its passage past an inserted heading; a variant note follows re-alignment") {
+  Copies c;
+  REQUIRE(c.run({"align", "A", "B"}).status == 0);
+  REQUIRE(c.run({"note", "add", "A:3", "--text", "整段之注"}).status == 0);
+  const auto variants = nlohmann::json::parse(c.run({"variants", "A", "B", "--class", "substantive", "--json"}).out);
+  std::string uuid;
+  for (const auto& v : variants["variants"]) {
+    if (v["a"]["reading"] == "太宗") uuid = v["uuid"];
+  }
+  REQUIRE(!uuid.empty());
+  REQUIRE(c.run({"note", "add", "--on-variant", uuid, "--text", "異文之注"}).status == 0);
+
+  const auto head = c.dir / "hant-head.txt";
+  std::ifstream in(jz_test::corpus("songjin/hant.txt"));
+  std::ofstream(head) << "松錦之戰（節選）\n" << in.rdbuf();
+  REQUIRE(c.run({"import", head.string(), "--work", "songjin", "--siglum", "A", "--replace"}).status == 0);
+  CHECK_THAT(c.run({"notes", "A:4"}).out, Catch::Contains("整段之注"));
+  CHECK(c.run({"notes", "A:3"}).out.find("整段之注") == std::string::npos);
+  REQUIRE(c.run({"align", "A", "B"}).status == 0);
+  CHECK(c.run({"notes", "--orphaned"}).out.find("異文之注") == std::string::npos);
+  CHECK_THAT(c.run({"notes"}).out, Catch::Contains("太宗"));
   CHECK(c.run({"check"}).status == 0);
 }

@@ -34,6 +34,10 @@ enum class Field {
   kFileName,      // the name of an imported source file, as recorded
 };
 
+// Whether `value` is a SHA-256 digest as jiaozhu stores them: 64 lower-case
+// hex digits (content hashes, note target keys).
+bool is_sha256_hex(std::string_view value);
+
 // How the field is named in messages: "the note's text", "a tag".
 std::string_view field_name(Field field);
 

@@ -6,10 +6,11 @@
 // links by their derived uuid. Nothing of this database is overwritten or
 // dropped: what the other copy has and this one lacks is added, notes gain
 // the revisions they lack (two revisions made apart from one parent leave
-// the note in conflict, for `note resolve`). Merging is idempotent and its
-// result does not depend on the order of merges, except for the fields
-// that have no history (a character's name and note): where the copies
-// differ, this copy's value is kept and the difference reported.
+// the note in conflict, for `note resolve`); characters and aliases gain the
+// revisions of their fields they lack, in conflict the same way. Deletions
+// (tombstones, redirects) travel both ways and win over the rows they
+// removed. Merging is idempotent and its result does not depend on the
+// order of merges.
 #pragma once
 
 #include <cstdint>
@@ -37,13 +38,14 @@ struct MergeReport {
   std::vector<std::string> renamed;
   // Notes left with concurrent revisions (uuid), for `conflicts`.
   std::vector<std::string> conflicts;
-  // Notes in conflict in the whole database after the merge, this merge's
-  // and earlier ones not yet resolved: the CLI exits 1 while any remain.
+  // Conflicts in the whole database after the merge (conflicts.h), this
+  // merge's and earlier ones not yet resolved: the CLI exits 1 while any remain.
   int64_t conflicts_remaining = 0;
   // Same-named characters or alias forms of different characters, one
   // sentence each, for `character merge`.
   std::vector<std::string> possible_duplicates;
-  // Characters whose name or note differ between the copies (this copy's kept).
+  // What the scholar should know and no conflict lists, one sentence each
+  // (an edition replaced in both copies).
   std::vector<std::string> differences;
 };
 

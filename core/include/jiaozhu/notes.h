@@ -49,9 +49,11 @@ struct Note {
   std::string edition_uuid;  // span and passage targets
   std::string address;       // S:N, span and passage targets
   int64_t start = 0, end = 0;                // span targets: [start, end) in code points
-  std::string exact, prefix, suffix;         // span targets: the quote selector
+  std::string exact, prefix, suffix;         // span targets: the quote selector;
+                                             // passage targets: exact is the passage's opening
   std::string target_uuid;   // link, variant, character targets
   std::string target_link_uuid;  // variant targets: the variant's link, where it is looked for (may be empty)
+  std::string target_key;        // link and variant targets: what they joined and read (may be empty)
   std::string target_label;  // what the target is, for people: the character's name, a variant's readings
   bool orphaned = false;     // the quote is no longer in the passage, or the link, variant or character is gone
   std::string created_at;

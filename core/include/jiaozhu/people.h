@@ -1,6 +1,8 @@
 // Characters (the persons of a text), their aliases, and their mentions in
 // every edition. Any alias form names its character in every call (太宗
-// names 皇太极), matched on folded text (張若麟 names 张若麟).
+// names 皇太极), matched on folded text (張若麟 names 张若麟); so does the
+// start (4 or more hex digits) of its uuid or of one of its aliases' uuids,
+// which tells apart two characters of one name.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,16 @@ namespace jiaozhu {
 
 class Database;
 
+// One value of a character's editable fields (name, note) or an alias's
+// (kind, note), as one author set it: a revision of the record's history.
+struct FieldVersion {
+  std::string uuid;
+  std::string label;  // a character's name, an alias's kind
+  std::string note;
+  std::string author;
+  std::string made_at;
+};
+
 struct Alias {
   int64_t id = 0;
   std::string uuid;
@@ -19,6 +31,9 @@ struct Alias {
   std::string kind;
   std::string note;
   int64_t mentions = 0;
+  // Kind and note set apart in two copies: every head, newest (shown) first;
+  // empty when there is no conflict. `alias edit` ends it.
+  std::vector<FieldVersion> conflict;
 };
 
 struct Character {
@@ -28,6 +43,18 @@ struct Character {
   std::string note;
   std::vector<Alias> aliases;                                 // the name first
   std::vector<std::pair<std::string, int64_t>> per_edition;  // siglum, mentions
+  // Name and note set apart in two copies (see Alias::conflict);
+  // `character edit` ends it.
+  std::vector<FieldVersion> conflict;
+};
+
+// A character or alias whose fields were set apart in two copies.
+struct RecordConflict {
+  std::string record;     // "character" or "alias"
+  std::string uuid;       // the record's
+  std::string character;  // the character's name as shown
+  std::string form;       // the alias's form; empty for a character
+  std::vector<FieldVersion> versions;  // the heads, newest (shown) first
 };
 
 struct Mention {
@@ -68,7 +95,17 @@ class CharacterRepository {
   void remove_alias(const std::string& who, const std::string& form);
   // Moves every alias and the note of `from` to `into`, then removes `from`.
   Character merge(const std::string& into, const std::string& from);
+  // Renames; the old name stays an alias and the new one becomes one.
   void rename(const std::string& who, const std::string& new_name);
+  // Sets the character's note, and its name when given (as rename does).
+  // Either way a revision of its history, which ends a conflict.
+  void edit(const std::string& who, const std::optional<std::string>& name, const std::optional<std::string>& note);
+  // Sets an alias's kind and note; what is not given stays as shown. A
+  // revision of its history, which ends a conflict.
+  void edit_alias(const std::string& who, const std::string& form, const std::optional<std::string>& kind,
+                  const std::optional<std::string>& note);
+  // Characters and aliases whose fields were set apart in two copies.
+  std::vector<RecordConflict> conflicts() const;
 
   std::vector<Character> list() const;
   // The character `who` names (a name or any alias form, folded). Throws

@@ -20,6 +20,7 @@
 
 #include "align/diff.h"
 #include "align/link_store.h"
+#include "notes/target_follower.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
@@ -168,6 +169,7 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
   std::vector<int64_t> counts(6, 0);
 
   db.write([&] {
+    detail::remember_collation_targets(db);
     detail::delete_auto_links(db, ea.id, eb.id);
     const std::set<int64_t> manual = manually_linked(db, ea.id, eb.id);
     const auto all_a = detail::load_passages(db, ea.id), all_b = detail::load_passages(db, eb.id);
@@ -219,6 +221,7 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
       report.moved_links += links[i]->moved;
     });
     writer.flush();
+    detail::follow_collation_targets(db, ea.id, eb.id);
     report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
   });
   for (std::size_t c = 0; c < counts.size(); ++c) {

@@ -7,6 +7,7 @@
 #include "jiaozhu/unicode.h"
 #include "notes/note_store.h"
 #include "people/mention_index.h"
+#include "people/record_history.h"
 #include "repo/deletion_store.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -107,6 +108,9 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"mentions", detail::MentionIndex(db).faults()});
   out.push_back({"notes", detail::NoteStore(db).faults()});
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
+  CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kCharacter).faults()};
+  for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
+  out.push_back(std::move(history));
   return out;
 }
 

@@ -12,9 +12,11 @@
 
 #include "align/link_store.h"
 #include "jiaozhu/address.h"
+#include "jiaozhu/conflicts.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/merge.h"
 #include "jiaozhu/passage.h"
@@ -26,6 +28,7 @@
 #include "notes/note_store.h"
 #include "people/character_join.h"
 #include "people/mention_index.h"
+#include "people/record_history.h"
 #include "repo/deletion_store.h"
 #include "util/sha256.h"
 #include "util/columns.h"
@@ -45,6 +48,7 @@ struct Merge {
   std::map<int64_t, int64_t> editions;               // other edition id -> local id
   std::map<std::string, std::string> edition_uuids;  // other edition uuid -> local uuid
   std::map<std::string, int64_t> characters;         // uuid -> local id
+  std::map<std::string, int64_t> aliases;            // other alias uuid -> local id
   std::set<int64_t> new_editions;                    // local ids
   std::set<int64_t> stale_editions;                  // other ids whose text is older than this copy's
   bool aliases_added = false;
@@ -120,10 +124,7 @@ void merge_versions(Merge& m) {
     std::optional<std::string> parent;
     if (!q.getColumn(2).isNull()) parent = q.getColumn(2).getString();
     const std::string hash = q.getColumn(1).getString();
-    auto hex64 = [](const std::string& h) {
-      return h.size() == 64 && std::all_of(h.begin(), h.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
-    };
-    if (!hex64(hash) || (parent && !hex64(*parent))) m.refuse("an edition version's hash is not 64 hex digits");
+    if (!is_sha256_hex(hash) || (parent && !is_sha256_hex(*parent))) m.refuse("an edition version's hash is not 64 hex digits");
     editions.record_version(m.text(q, 0, Field::kUuid), hash, parent, m.text(q, 3, Field::kTimestamp));
   }
 }
@@ -202,6 +203,28 @@ void merge_editions(Merge& m) {
 
 // ---- deletions ----
 
+// Removes the alias here that has been `uuid` (its own, or that of an alias
+// joined into it), burying every identity it has had: the alias is gone in
+// whatever copy still holds it under one of them.
+void remove_alias_identity(Merge& m, const std::string& uuid, const std::string& author, const std::string& at) {
+  SQLite::Statement q(m.db.sql(),
+                      "SELECT id FROM alias WHERE uuid = ?1 UNION SELECT alias_id FROM record_revision "
+                      "WHERE written_for = ?1 AND alias_id IS NOT NULL");
+  q.bind(1, uuid);
+  std::vector<int64_t> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  detail::RecordHistory history(m.db, detail::RecordKind::kAlias);
+  detail::DeletionStore deletions(m.db);
+  for (int64_t id : ids) {
+    for (const std::string& identity : history.identities(id)) deletions.bury("alias", identity, author, at);
+    SQLite::Statement drop(m.db.sql(), "DELETE FROM alias WHERE id = ?");
+    drop.bind(1, id);
+    drop.exec();
+    ++m.report.removed;
+    m.aliases_added = true;  // the mentions are rebuilt
+  }
+}
+
 // The other copy's tombstones and redirects, added here; then what they
 // remove is removed here: aliases and links by uuid, characters joined into
 // the character they became. Runs before characters, aliases and links are
@@ -213,13 +236,15 @@ void merge_deletions(Merge& m) {
     const std::string kind = tombs.getColumn(1).getString();
     if (kind != "alias" && kind != "link") m.refuse("a tombstone has the unknown kind '" + kind + "'");
     const std::string uuid = m.text(tombs, 0, Field::kUuid);
-    deletions.bury(kind, uuid, m.text(tombs, 2, Field::kAuthor), m.text(tombs, 3, Field::kTimestamp));
-    SQLite::Statement drop(m.db.sql(), kind == "alias" ? "DELETE FROM alias WHERE uuid = ?" : "DELETE FROM link WHERE uuid = ?");
-    drop.bind(1, uuid);
-    if (drop.exec() > 0) {
-      ++m.report.removed;
-      if (kind == "alias") m.aliases_added = true;  // the mentions are rebuilt
+    const std::string author = m.text(tombs, 2, Field::kAuthor), at = m.text(tombs, 3, Field::kTimestamp);
+    deletions.bury(kind, uuid, author, at);
+    if (kind == "alias") {
+      remove_alias_identity(m, uuid, author, at);
+      continue;
     }
+    SQLite::Statement drop(m.db.sql(), "DELETE FROM link WHERE uuid = ?");
+    drop.bind(1, uuid);
+    if (drop.exec() > 0) ++m.report.removed;
   }
   SQLite::Statement redirects(m.other,
                               "SELECT from_uuid, to_uuid, author, merged_at FROM character_redirect ORDER BY from_uuid");
@@ -251,14 +276,10 @@ void merge_characters(Merge& m) {
       redirected.push_back(uuid);
       continue;
     }
-    SQLite::Statement local(m.db.sql(), "SELECT id, name, coalesce(note, '') FROM character WHERE uuid = ?");
+    SQLite::Statement local(m.db.sql(), "SELECT id FROM character WHERE uuid = ?");
     local.bind(1, uuid);
     if (local.executeStep()) {
-      m.characters[uuid] = local.getColumn(0).getInt64();
-      if (local.getColumn(1).getString() != name || local.getColumn(2).getString() != note) {
-        m.report.differences.push_back("character " + local.getColumn(1).getString() + " (" + uuid.substr(0, 8) +
-                                       ") is '" + name + "' there; kept as it is here");
-      }
+      m.characters[uuid] = local.getColumn(0).getInt64();  // its fields come with its history
       continue;
     }
     SQLite::Statement same(m.db.sql(), "SELECT uuid FROM character WHERE name = ? LIMIT 1");
@@ -281,17 +302,26 @@ void merge_characters(Merge& m) {
   }
 }
 
-// Gives local alias `id` the identity and fields of incoming alias row `q`.
+// Gives local alias `id` the identity of incoming alias row `q` (the
+// smaller uuid of the two, in every copy); its fields come with its history.
 void adopt_alias(Merge& m, SQLite::Statement& q, int64_t id) {
-  SQLite::Statement u(m.db.sql(), "UPDATE alias SET uuid = ?, form = ?, kind = ?, note = ?, created_at = ? WHERE id = ?");
+  SQLite::Statement u(m.db.sql(), "UPDATE alias SET uuid = ?, created_at = ? WHERE id = ?");
   u.bind(1, m.text(q, 0, Field::kUuid));
-  u.bind(2, m.text(q, 2, Field::kPersonName));
-  u.bind(3, m.text(q, 3, Field::kPersonName));
-  const std::string note = m.text(q, 4, Field::kPersonNote);
-  if (note.empty()) u.bind(4); else u.bind(4, note);
-  u.bind(5, m.text(q, 5, Field::kTimestamp));
-  u.bind(6, id);
+  u.bind(2, m.text(q, 5, Field::kTimestamp));
+  u.bind(3, id);
   u.exec();
+}
+
+// Whether any identity the other copy's alias `uuid` has had is buried here.
+bool alias_buried(Merge& m, detail::DeletionStore& deletions, const std::string& uuid) {
+  if (deletions.buried(uuid)) return true;
+  SQLite::Statement q(m.other,
+                      "SELECT r.written_for FROM record_revision r JOIN alias a ON a.id = r.alias_id WHERE a.uuid = ?");
+  q.bind(1, uuid);
+  while (q.executeStep()) {
+    if (deletions.buried(q.getColumn(0).getString())) return true;
+  }
+  return false;
 }
 
 void merge_aliases(Merge& m) {
@@ -301,9 +331,13 @@ void merge_aliases(Merge& m) {
                       "FROM alias a JOIN character c ON c.id = a.character_id ORDER BY a.uuid");
   while (q.executeStep()) {
     const std::string uuid = m.text(q, 0, Field::kUuid);
-    SQLite::Statement known(m.db.sql(), "SELECT 1 FROM alias WHERE uuid = ?");
+    SQLite::Statement known(m.db.sql(), "SELECT id FROM alias WHERE uuid = ?");
     known.bind(1, uuid);
-    if (known.executeStep() || deletions.buried(uuid)) continue;
+    if (known.executeStep()) {
+      m.aliases[uuid] = known.getColumn(0).getInt64();
+      continue;
+    }
+    if (alias_buried(m, deletions, uuid)) continue;
     const std::string form = m.text(q, 2, Field::kPersonName), folded = fold_text(form);
     const auto mapped = m.characters.find(q.getColumn(1).getString());
     if (mapped == m.characters.end()) continue;  // of a character merged into one neither copy holds
@@ -318,6 +352,7 @@ void merge_aliases(Merge& m) {
         // The same form added to one character on both sides: both copies
         // keep the row with the smaller uuid, so that they agree.
         on_this_character = true;
+        m.aliases[uuid] = others.getColumn(2).getInt64();
         if (uuid < others.getColumn(3).getString()) adopt_alias(m, q, others.getColumn(2).getInt64());
       } else if (q.getColumn(3).getString() != "name") {  // a same-named character is reported already
         m.report.possible_duplicates.push_back("alias " + form + " names " + others.getColumn(0).getString() +
@@ -337,9 +372,45 @@ void merge_aliases(Merge& m) {
     if (note.empty()) insert.bind(6); else insert.bind(6, note);
     insert.bind(7, m.text(q, 5, Field::kTimestamp));
     insert.exec();
+    m.aliases[uuid] = m.db.sql().getLastInsertRowid();
     ++m.report.aliases_added;
     m.aliases_added = true;
   }
+}
+
+// The other copy's revisions of the characters' and aliases' fields, under
+// the local records they map to (after the records are merged); records
+// given another head show their winning one.
+void merge_history(Merge& m, detail::RecordKind kind) {
+  const bool person = kind == detail::RecordKind::kCharacter;
+  const std::map<std::string, int64_t>& local = person ? m.characters : m.aliases;
+  const std::string owner = person ? "character" : "alias", column = person ? "name" : "kind";
+  detail::RecordHistory history(m.db, kind);
+  SQLite::Statement q(m.other, "SELECT r.uuid, o.uuid, r.written_for, r." + column + ", coalesce(r.note, ''), r.author, "
+                               "r.made_at, r.id FROM record_revision r JOIN " + owner + " o ON o.id = r." + owner + "_id "
+                               "ORDER BY r.id");
+  SQLite::Statement parents(m.other, "SELECT p.uuid FROM record_revision_parent x JOIN record_revision p "
+                                     "ON p.id = x.parent_id WHERE x.revision_id = ?");
+  std::vector<detail::RecordRevision> added;
+  std::set<int64_t> touched;
+  while (q.executeStep()) {
+    const std::string uuid = m.text(q, 0, Field::kUuid);
+    const auto record = local.find(q.getColumn(1).getString());
+    if (record == local.end() || history.known(uuid)) continue;
+    detail::RecordRevision r{{uuid, m.text(q, 3, Field::kPersonName), m.text(q, 4, Field::kPersonNote),
+                              m.text(q, 5, Field::kAuthor), m.text(q, 6, Field::kTimestamp)},
+                             m.text(q, 2, Field::kUuid), {}};
+    parents.bind(1, q.getColumn(7).getInt64());
+    while (parents.executeStep()) r.parents.push_back(parents.getColumn(0).getString());
+    parents.reset();
+    history.absorb(record->second, r);
+    touched.insert(record->second);
+    added.push_back(std::move(r));
+  }
+  for (const detail::RecordRevision& r : added) {
+    if (!history.link_parents(r)) m.refuse("revision " + r.version.uuid + " of " + owner + " names a parent of another record");
+  }
+  for (int64_t record : touched) history.settle(record);
 }
 
 // A character here that some copy merged away is merged here too, into the
@@ -521,15 +592,17 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       // even while its owner writes.
       SQLite::Statement begin(theirs.sql(), "BEGIN");
       begin.exec();
-      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, false};
+      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, {}, false};
       merge_editions(m);
       merge_deletions(m);
       merge_characters(m);
       join_redirected(m);
       merge_aliases(m);
+      merge_history(m, detail::RecordKind::kCharacter);
+      merge_history(m, detail::RecordKind::kAlias);
       merge_links(m);
       merge_notes(m);
-      report.conflicts_remaining = detail::NoteStore(db).conflict_count();
+      report.conflicts_remaining = static_cast<int64_t>(list_conflicts(db).size());
       theirs.sql().exec("COMMIT");
       detail::MentionIndex mentions(db);
       if (m.aliases_added) {

@@ -50,7 +50,45 @@ std::optional<AnchorPlace> look_everywhere(Database& db, int64_t edition_id, int
   return only;
 }
 
+constexpr int64_t kOpening = 24;
+
+bool opens_with(Database& db, int64_t edition_id, int64_t seq, const std::string& opening) {
+  auto q = db.cached("SELECT substr(text, 1, ?) = ? FROM passage WHERE edition_id = ? AND seq = ?");
+  q->bind(1, kOpening);
+  q->bind(2, opening);
+  q->bind(3, edition_id);
+  q->bind(4, seq);
+  return q->executeStep() && q->getColumn(0).getInt() == 1;
+}
+
+AnchorPlace find_passage(Database& db, int64_t edition_id, int64_t seq, const std::string& opening) {
+  const bool exists = passage_text(db, edition_id, seq).has_value();
+  const AnchorPlace stay{seq, 0, 0, !exists};
+  if (opening.empty() || opens_with(db, edition_id, seq, opening)) return stay;
+  for (int64_t d = 1; d <= kNearbyPassages; ++d) {
+    for (int64_t s : {seq - d, seq + d}) {
+      if (s >= 1 && opens_with(db, edition_id, s, opening)) return {s, 0, 0, false};
+    }
+  }
+  SQLite::Statement q(db.sql(), "SELECT seq FROM passage WHERE edition_id = ? AND substr(text, 1, ?) = ? LIMIT 2");
+  q.bind(1, edition_id);
+  q.bind(2, kOpening);
+  q.bind(3, opening);
+  std::vector<int64_t> found;
+  while (q.executeStep()) found.push_back(q.getColumn(0).getInt64());
+  if (found.size() == 1) return {found.front(), 0, 0, false};
+  return stay;  // its opening was corrected, or recurs: the number is the best guess
+}
+
 }  // namespace
+
+std::string passage_opening(Database& db, int64_t edition_id, int64_t seq) {
+  auto q = db.cached("SELECT substr(text, 1, ?) FROM passage WHERE edition_id = ? AND seq = ?");
+  q->bind(1, kOpening);
+  q->bind(2, edition_id);
+  q->bind(3, seq);
+  return q->executeStep() ? q->getColumn(0).getString() : std::string();
+}
 
 QuoteSelector selector_of(const Note& note) {
   return {to_code_points(note.exact), to_code_points(note.prefix), to_code_points(note.suffix)};
@@ -59,7 +97,7 @@ QuoteSelector selector_of(const Note& note) {
 AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
                         const QuoteSelector& quote) {
   const AnchorPlace lost{seq, start, start + static_cast<int64_t>(quote.exact.size()), true};
-  if (target == NoteTarget::kPassage) return passage_text(db, edition_id, seq) ? AnchorPlace{seq, 0, 0, false} : lost;
+  if (target == NoteTarget::kPassage) return find_passage(db, edition_id, seq, to_utf8(quote.exact));
   if (const auto text = passage_text(db, edition_id, seq)) {
     const auto at = static_cast<std::size_t>(start);
     if (at + quote.exact.size() <= text->size() && text->compare(at, quote.exact.size(), quote.exact) == 0) {

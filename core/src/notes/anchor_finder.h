@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "jiaozhu/notes.h"
 #include "notes/quote_anchor.h"
@@ -26,10 +27,16 @@ QuoteSelector selector_of(const Note& note);
 // a span) stands in the edition's text now. A span whose quote is still at
 // its offsets stays; otherwise the quote is looked for in its passage, then
 // in the passages around it, then in the whole edition (exact occurrences
-// with a matching context only). A passage note stays while its passage
-// exists.
+// with a matching context only). A passage note (`quote.exact` holding the
+// opening it was made on) stays while its passage opens with it, else goes
+// to the nearest passage that does (a heading inserted before it), else
+// stays while its passage exists.
 AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
                         const QuoteSelector& quote);
+
+// The opening words of passage `seq` (up to 24 code points), which a note
+// on the whole passage keeps to follow it; empty when there is no such passage.
+std::string passage_opening(Database& db, int64_t edition_id, int64_t seq);
 
 // Re-places every span and passage note of edition `edition_id` (after its
 // text was replaced); returns how many are orphaned. The caller holds the

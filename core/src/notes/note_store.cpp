@@ -15,6 +15,7 @@
 #include "jiaozhu/unicode.h"
 #include "align/link_store.h"
 #include "notes/anchor_finder.h"
+#include "notes/target_follower.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -161,8 +162,8 @@ int64_t NoteStore::insert(const NoteRecord& record) {
     orphaned = at.orphaned;
   }
   auto q = db_.cached("INSERT INTO note (uuid, target, edition_id, passage_seq, span_start, span_end, quote_exact, "
-                      "quote_prefix, quote_suffix, target_uuid, orphaned, created_at, target_link_uuid) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "quote_prefix, quote_suffix, target_uuid, orphaned, created_at, target_link_uuid, passage_opening, "
+                      "target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   q->bind(1, n.uuid);
   q->bind(2, std::string(note_target_name(n.target)));
   if (edition_id) q->bind(3, *edition_id); else q->bind(3);
@@ -178,6 +179,15 @@ int64_t NoteStore::insert(const NoteRecord& record) {
   q->bind(11, orphaned ? 1 : 0);
   q->bind(12, n.created_at);
   if (n.target == NoteTarget::kVariant && !n.target_link_uuid.empty()) q->bind(13, n.target_link_uuid); else q->bind(13);
+  // A passage note without the opening it was made on (a file from another
+  // tool) takes the opening of the passage it is placed on now.
+  std::string opening = n.exact;
+  if (n.target == NoteTarget::kPassage && opening.empty() && !orphaned) opening = detail::passage_opening(db_, *edition_id, seq);
+  if (n.target == NoteTarget::kPassage && !opening.empty()) q->bind(14, opening); else q->bind(14);
+  std::optional<std::string> key;
+  if (!n.target_key.empty()) key = n.target_key;
+  else key = collation_target_key(db_, n.target, n.target_uuid, n.target_link_uuid);
+  if (key && (n.target == NoteTarget::kLink || n.target == NoteTarget::kVariant)) q->bind(15, *key); else q->bind(15);
   q->exec();
   return db_.sql().getLastInsertRowid();
 }
@@ -327,8 +337,9 @@ int64_t NoteStore::conflict_count() const {
 NoteRecord NoteStore::read(int64_t note_id) const {
   SQLite::Statement q(db_.sql(),
                       "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
-                      "n.quote_exact, n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, n.created_at, "
-                      "n.target_link_uuid FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?");
+                      "coalesce(n.quote_exact, n.passage_opening, ''), n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, "
+                      "n.created_at, n.target_link_uuid, n.target_key FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
+                      "WHERE n.id = ?");
   q.bind(1, note_id);
   if (!q.executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
   NoteRecord r;
@@ -347,6 +358,7 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   n.orphaned = q.getColumn(11).getInt() != 0;
   n.created_at = q.getColumn(12).getString();
   n.target_link_uuid = q.getColumn(13).getString();
+  n.target_key = q.getColumn(14).getString();
   return r;
 }
 

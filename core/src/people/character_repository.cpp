@@ -18,6 +18,7 @@
 #include "jiaozhu/unicode.h"
 #include "people/character_join.h"
 #include "people/mention_index.h"
+#include "people/record_history.h"
 #include "repo/deletion_store.h"
 #include "util/sha256.h"
 
@@ -44,8 +45,9 @@ bool uuid_prefix(const std::string& who) {
 }
 
 // The character ids `who` names: by name, or by any alias form, folded;
-// failing both, by the start of a uuid (as `characters --json` lists them),
-// which is how two characters of one name are told apart.
+// failing both, by the start of its uuid or of one of its aliases' uuids (as
+// `characters --json` lists them), which is how two characters of one name
+// are told apart.
 std::vector<int64_t> resolve(Database& db, const std::string& who) {
   SQLite::Statement q(db.sql(),
                       "SELECT id FROM character WHERE name = ?1 UNION SELECT character_id FROM alias WHERE folded = ?2");
@@ -53,7 +55,9 @@ std::vector<int64_t> resolve(Database& db, const std::string& who) {
   q.bind(2, folded_form(who));
   std::vector<int64_t> ids = ids_of(q);
   if (!ids.empty() || !uuid_prefix(who)) return ids;
-  SQLite::Statement by_uuid(db.sql(), "SELECT id FROM character WHERE uuid >= ?1 AND uuid < ?1 || '~' LIMIT 6");
+  SQLite::Statement by_uuid(db.sql(),
+                            "SELECT id FROM character WHERE uuid >= ?1 AND uuid < ?1 || '~' UNION "
+                            "SELECT character_id FROM alias WHERE uuid >= ?1 AND uuid < ?1 || '~' LIMIT 6");
   by_uuid.bind(1, lower_ascii(who));
   return ids_of(by_uuid);
 }
@@ -122,7 +126,17 @@ int64_t insert_alias(Database& db, int64_t character, const std::string& form, c
     if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("the character has the alias '" + form + "' already");
     throw;
   }
-  return db.sql().getLastInsertRowid();
+  const int64_t id = db.sql().getLastInsertRowid();
+  detail::RecordHistory(db, detail::RecordKind::kAlias).start(id, alias_uuid(db, id), detail::remover(), detail::utc_now());
+  return id;
+}
+
+// Heads that differ in value are a conflict; heads that agree are not.
+std::vector<FieldVersion> conflicting(std::vector<FieldVersion> heads) {
+  for (const FieldVersion& h : heads) {
+    if (h.label != heads.front().label || h.note != heads.front().note) return heads;
+  }
+  return {};
 }
 
 Character load(Database& db, int64_t id) {
@@ -130,17 +144,20 @@ Character load(Database& db, int64_t id) {
   SQLite::Statement q(db.sql(), "SELECT id, uuid, name, coalesce(note, '') FROM character WHERE id = ?");
   q.bind(1, id);
   if (!q.executeStep()) throw NotFound("no character " + std::to_string(id));
-  c = {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(), {}, {}};
+  c = {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(), {}, {}, {}};
   SQLite::Statement a(db.sql(),
                       "SELECT a.id, a.uuid, a.form, a.kind, coalesce(a.note, ''), "
                       "(SELECT count(*) FROM mention m WHERE m.alias_id = a.id) FROM alias a "
                       "WHERE a.character_id = ? ORDER BY a.form <> ?, a.id");
   a.bind(1, id);
   a.bind(2, c.name);
+  const detail::RecordHistory alias_history(db, detail::RecordKind::kAlias);
   while (a.executeStep()) {
     c.aliases.push_back({a.getColumn(0).getInt64(), a.getColumn(1).getString(), a.getColumn(2).getString(),
-                         a.getColumn(3).getString(), a.getColumn(4).getString(), a.getColumn(5).getInt64()});
+                         a.getColumn(3).getString(), a.getColumn(4).getString(), a.getColumn(5).getInt64(), {}});
+    c.aliases.back().conflict = conflicting(alias_history.heads(c.aliases.back().id));
   }
+  c.conflict = conflicting(detail::RecordHistory(db, detail::RecordKind::kCharacter).heads(id));
   SQLite::Statement e(db.sql(),
                       "SELECT e.siglum, count(*) FROM mention m JOIN alias a ON a.id = m.alias_id "
                       "JOIN passage p ON p.id = m.passage_id JOIN edition e ON e.id = p.edition_id "
@@ -165,6 +182,10 @@ int64_t insert_character(Database& db, const std::string& name, const std::strin
   q.bind(4, detail::utc_now());
   q.exec();
   const int64_t id = db.sql().getLastInsertRowid();
+  SQLite::Statement uuid(db.sql(), "SELECT uuid FROM character WHERE id = ?");
+  uuid.bind(1, id);
+  uuid.executeStep();
+  detail::RecordHistory(db, detail::RecordKind::kCharacter).start(id, uuid.getColumn(0).getString(), detail::remover(), detail::utc_now());
   insert_alias(db, id, name, "name", "");
   return id;
 }
@@ -208,7 +229,7 @@ Alias CharacterRepository::add_alias(const std::string& who, const std::string& 
   SQLite::Statement q(db_.sql(), "SELECT uuid, kind, coalesce(note, ''), (SELECT count(*) FROM mention WHERE alias_id = ?1) FROM alias WHERE id = ?1");
   q.bind(1, alias_id);
   q.executeStep();
-  return {alias_id, q.getColumn(0).getString(), form, q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getInt64()};
+  return {alias_id, q.getColumn(0).getString(), form, q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getInt64(), {}};
 }
 
 void CharacterRepository::remove_alias(const std::string& who, const std::string& form) {
@@ -220,7 +241,11 @@ void CharacterRepository::remove_alias(const std::string& who, const std::string
     if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
     const int64_t alias = q.getColumn(0).getInt64();
     const auto passages = passages_of_alias(db_, alias);
-    detail::DeletionStore(db_).bury("alias", alias_uuid(db_, alias), detail::remover(), detail::utc_now());
+    detail::DeletionStore deletions(db_);
+    const std::string author = detail::remover(), at = detail::utc_now();
+    for (const std::string& uuid : detail::RecordHistory(db_, detail::RecordKind::kAlias).identities(alias)) {
+      deletions.bury("alias", uuid, author, at);
+    }
     SQLite::Statement drop(db_.sql(), "DELETE FROM alias WHERE id = ?");
     drop.bind(1, alias);
     drop.exec();
@@ -234,29 +259,76 @@ Character CharacterRepository::merge(const std::string& into, const std::string&
     keep = resolve_one(db_, into);
     const int64_t gone = resolve_one(db_, from);
     if (keep == gone) throw ConflictError("'" + into + "' and '" + from + "' are one character already");
+    const Character a = load(db_, keep), b = load(db_, gone);
     detail::join_characters(db_, keep, gone, detail::remover(), detail::utc_now());
+    // The kept character's name, and both notes: one revision over the
+    // histories the join brought together.
+    std::string note = a.note;
+    if (!b.note.empty() && b.note != a.note) note += (note.empty() ? "" : "\n") + b.note;
+    detail::RecordHistory(db_, detail::RecordKind::kCharacter).revise(keep, a.name, note, detail::remover(), detail::utc_now());
   });
   return load(db_, keep);
 }
 
-void CharacterRepository::rename(const std::string& who, const std::string& new_name) {
-  require_sound(Field::kPersonName, new_name);
-  if (!searchable(new_name)) throw UsageError("a character's name needs a character or letter to be found by");
+void CharacterRepository::rename(const std::string& who, const std::string& new_name) { edit(who, new_name, std::nullopt); }
+
+void CharacterRepository::edit(const std::string& who, const std::optional<std::string>& name,
+                               const std::optional<std::string>& note) {
+  if (name) {
+    require_sound(Field::kPersonName, *name);
+    if (!searchable(*name)) throw UsageError("a character's name needs a character or letter to be found by");
+  }
+  if (note) require_sound(Field::kPersonNote, *note);
   db_.write([&] {
     const int64_t id = resolve_one(db_, who);
-    SQLite::Statement q(db_.sql(), "UPDATE character SET name = ? WHERE id = ?");
-    q.bind(1, new_name);
-    q.bind(2, id);
-    q.exec();
+    const Character now = load(db_, id);
+    detail::RecordHistory(db_, detail::RecordKind::kCharacter)
+        .revise(id, name.value_or(now.name), note.value_or(now.note), detail::remover(), detail::utc_now());
+    if (!name) return;
     // The new name is found in the text like the old one, which stays an alias.
     SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
     has.bind(1, id);
-    has.bind(2, folded_form(new_name));
+    has.bind(2, folded_form(*name));
     if (!has.executeStep()) {
-      insert_alias(db_, id, new_name, "name", "");
-      detail::MentionIndex(db_).refresh(candidate_passages(db_, new_name));
+      insert_alias(db_, id, *name, "name", "");
+      detail::MentionIndex(db_).refresh(candidate_passages(db_, *name));
     }
   });
+}
+
+void CharacterRepository::edit_alias(const std::string& who, const std::string& form,
+                                     const std::optional<std::string>& kind, const std::optional<std::string>& note) {
+  if (kind) require_sound(Field::kPersonName, *kind);
+  if (note) require_sound(Field::kPersonNote, *note);
+  db_.write([&] {
+    const int64_t character = resolve_one(db_, who);
+    SQLite::Statement q(db_.sql(), "SELECT id, kind, coalesce(note, '') FROM alias WHERE character_id = ? AND folded = ?");
+    q.bind(1, character);
+    q.bind(2, folded_form(form));
+    if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
+    detail::RecordHistory(db_, detail::RecordKind::kAlias)
+        .revise(q.getColumn(0).getInt64(), kind.value_or(q.getColumn(1).getString()),
+                note.value_or(q.getColumn(2).getString()), detail::remover(), detail::utc_now());
+  });
+}
+
+std::vector<RecordConflict> CharacterRepository::conflicts() const {
+  std::vector<RecordConflict> out;
+  for (int64_t id : detail::RecordHistory(db_, detail::RecordKind::kCharacter).in_conflict()) {
+    const Character c = load(db_, id);
+    out.push_back({"character", c.uuid, c.name, "", c.conflict});
+  }
+  SQLite::Statement owner(db_.sql(), "SELECT character_id FROM alias WHERE id = ?");
+  for (int64_t id : detail::RecordHistory(db_, detail::RecordKind::kAlias).in_conflict()) {
+    owner.bind(1, id);
+    owner.executeStep();
+    const Character c = load(db_, owner.getColumn(0).getInt64());
+    owner.reset();
+    for (const Alias& a : c.aliases) {
+      if (a.id == id) out.push_back({"alias", a.uuid, c.name, a.form, a.conflict});
+    }
+  }
+  return out;
 }
 
 std::vector<Character> CharacterRepository::list() const {
@@ -298,7 +370,7 @@ namespace detail {
 void join_characters(Database& db, int64_t keep, int64_t gone, const std::string& author, const std::string& at) {
   const Character a = load(db, keep), b = load(db, gone);
   std::vector<int64_t> touched;
-  DeletionStore deletions(db);
+  RecordHistory alias_history(db, RecordKind::kAlias);
   for (const Alias& alias : b.aliases) {
     SQLite::Statement same(db.sql(), "SELECT id, uuid FROM alias WHERE character_id = ? AND folded = ?");
     same.bind(1, keep);
@@ -310,35 +382,25 @@ void join_characters(Database& db, int64_t keep, int64_t gone, const std::string
       move.exec();
       continue;
     }
-    // Both have this form: the row with the smaller uuid stays, as merge
-    // decides between two copies of one form, so that every copy agrees; the
-    // other is removed for good.
-    const int64_t kept_id = same.getColumn(0).getInt64();
-    const std::string kept_uuid = same.getColumn(1).getString();
+    // Both have this form: one alias. The row with the smaller uuid stays,
+    // as merge decides between two copies of one form, so that every copy
+    // agrees; the other's history joins it (its kind and note are kept, in
+    // conflict when they differ).
+    int64_t kept_id = same.getColumn(0).getInt64(), dropped_id = alias.id;
+    if (alias.uuid < same.getColumn(1).getString()) std::swap(kept_id, dropped_id);
     const auto passages = passages_of_alias(db, alias.id);
     touched.insert(touched.end(), passages.begin(), passages.end());
-    if (alias.uuid < kept_uuid) {
-      SQLite::Statement drop(db.sql(), "DELETE FROM alias WHERE id = ?");
-      drop.bind(1, kept_id);
-      drop.exec();
-      deletions.bury("alias", kept_uuid, author, at);
-      SQLite::Statement move(db.sql(), "UPDATE alias SET character_id = ? WHERE id = ?");
-      move.bind(1, keep);
-      move.bind(2, alias.id);
-      move.exec();
-    } else {
-      SQLite::Statement drop(db.sql(), "DELETE FROM alias WHERE id = ?");
-      drop.bind(1, alias.id);
-      drop.exec();
-      deletions.bury("alias", alias.uuid, author, at);
-    }
+    SQLite::Statement move(db.sql(), "UPDATE alias SET character_id = ? WHERE id = ?");
+    move.bind(1, keep);
+    move.bind(2, kept_id);
+    SQLite::Statement drop(db.sql(), "DELETE FROM alias WHERE id = ?");
+    drop.bind(1, dropped_id);
+    alias_history.move(dropped_id, kept_id);
+    drop.exec();
+    move.exec();
   }
-  SQLite::Statement note(db.sql(), "UPDATE character SET note = ? WHERE id = ?");
-  std::string merged = a.note;
-  if (!b.note.empty()) merged += (merged.empty() ? "" : "\n") + b.note;
-  if (merged.empty()) note.bind(1); else note.bind(1, merged);
-  note.bind(2, keep);
-  note.exec();
+  // The histories of name and note join too; the caller may settle them.
+  RecordHistory(db, RecordKind::kCharacter).move(gone, keep);
   // Notes on the character follow it.
   SQLite::Statement notes(db.sql(), "UPDATE note SET target_uuid = ? WHERE target = 'character' AND target_uuid = ?");
   notes.bind(1, a.uuid);
@@ -347,7 +409,7 @@ void join_characters(Database& db, int64_t keep, int64_t gone, const std::string
   SQLite::Statement drop(db.sql(), "DELETE FROM character WHERE id = ?");
   drop.bind(1, gone);
   drop.exec();
-  deletions.redirect(b.uuid, a.uuid, author, at);
+  DeletionStore(db).redirect(b.uuid, a.uuid, author, at);
   MentionIndex(db).refresh(touched);
 }
 

@@ -13,7 +13,12 @@ namespace jiaozhu::detail {
 
 void DeletionStore::bury(std::string_view kind, const std::string& uuid, const std::string& author,
                          const std::string& at) {
-  auto q = db_.cached("INSERT OR IGNORE INTO tombstone (uuid, kind, author, removed_at) VALUES (?, ?, ?, ?)");
+  // The earliest removal is kept, so that copies that removed one row apart
+  // (under two of its identities) end with the same record of it.
+  auto q = db_.cached(
+      "INSERT INTO tombstone (uuid, kind, author, removed_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (uuid) DO UPDATE "
+      "SET author = excluded.author, removed_at = excluded.removed_at "
+      "WHERE (excluded.removed_at, excluded.author) < (tombstone.removed_at, tombstone.author)");
   q->bind(1, uuid);
   q->bind(2, std::string(kind));
   q->bind(3, author);

@@ -23,7 +23,8 @@ class DeletionStore {
   explicit DeletionStore(Database& db) : db_(db) {}
 
   // Records that the row `uuid` of `kind` ("alias" or "link") was removed by
-  // `author` at `at`. Recording it again keeps the first record.
+  // `author` at `at`. Recording it again keeps the earliest record (by time,
+  // then author), whatever the order.
   void bury(std::string_view kind, const std::string& uuid, const std::string& author, const std::string& at);
   bool buried(const std::string& uuid) const;
 

@@ -2,6 +2,7 @@
 
 #include <unicode/utf8.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -145,6 +146,11 @@ std::string checked_argument(Field field, std::string_view value, std::string_vi
   else normal = std::string(value);
   if (auto fault = field_fault(field, normal)) throw UsageError(std::string(where) + " " + *fault);
   return normal;
+}
+
+bool is_sha256_hex(std::string_view value) {
+  return value.size() == 64 &&
+         std::all_of(value.begin(), value.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
 }  // namespace jiaozhu

@@ -1,0 +1,64 @@
+-- 0008: history for the fields of characters and aliases that a scholar
+-- edits (a character's name and note, an alias's kind and note), so that two
+-- copies edited apart keep both values, as notes do, instead of one copy's
+-- value silently winning.
+--
+-- A revision belongs to one character or one alias (local id). It holds the
+-- whole of the editable fields as one author set them at one time; its
+-- parents (record_revision_parent) are the revisions it replaced. A record's
+-- first revision has the record's own uuid, which is how two copies of one
+-- file upgraded apart give it the same identity. When two copies each add
+-- the same alias, or one character is merged into another, the revisions of
+-- the two records are joined on the one that stays: several heads (revisions
+-- no revision names as parent) are a conflict, listed by `jiaozhu conflicts`
+-- until an edit names them all as parents. The record's own columns hold the
+-- newest head (made_at, then uuid), the same in every copy.
+-- `written_for` is the uuid of the record a revision was first written for:
+-- removing an alias buries every identity it has had.
+
+CREATE TABLE record_revision (
+  id           INTEGER PRIMARY KEY,
+  uuid         TEXT NOT NULL UNIQUE,
+  character_id INTEGER REFERENCES character(id) ON DELETE CASCADE,
+  alias_id     INTEGER REFERENCES alias(id) ON DELETE CASCADE,
+  written_for  TEXT NOT NULL,
+  name         TEXT CHECK (name IS NULL OR length(name) >= 1),
+  kind         TEXT CHECK (kind IS NULL OR length(kind) >= 1),
+  note         TEXT,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  made_at      TEXT NOT NULL,
+  head         INTEGER NOT NULL DEFAULT 1 CHECK (head IN (0, 1)),
+  CHECK ((character_id IS NULL) <> (alias_id IS NULL)),
+  CHECK ((character_id IS NOT NULL) = (name IS NOT NULL)),
+  CHECK ((alias_id IS NOT NULL) = (kind IS NOT NULL))
+);
+CREATE INDEX record_revision_character ON record_revision(character_id, head);
+CREATE INDEX record_revision_alias ON record_revision(alias_id, head);
+
+CREATE TABLE record_revision_parent (
+  revision_id INTEGER NOT NULL REFERENCES record_revision(id) ON DELETE CASCADE,
+  parent_id   INTEGER NOT NULL REFERENCES record_revision(id) ON DELETE CASCADE,
+  PRIMARY KEY (revision_id, parent_id)
+) WITHOUT ROWID;
+CREATE INDEX record_revision_parent_parent ON record_revision_parent(parent_id);
+
+INSERT INTO record_revision (uuid, character_id, written_for, name, note, author, made_at)
+  SELECT uuid, id, uuid, name, note, 'unknown', created_at FROM character;
+INSERT INTO record_revision (uuid, alias_id, written_for, kind, note, author, made_at)
+  SELECT uuid, id, uuid, kind, note, 'unknown', created_at FROM alias;
+
+-- A note on a whole passage keeps the passage's opening words (up to 24 code
+-- points) as it found them, as a span note keeps its quote: when a
+-- re-imported text inserts or removes passages before it, the note follows
+-- the passage that still opens with them instead of staying on the number.
+ALTER TABLE note ADD COLUMN passage_opening TEXT CHECK (passage_opening IS NULL OR target = 'passage');
+UPDATE note SET passage_opening =
+  (SELECT substr(p.text, 1, 24) FROM passage p WHERE p.edition_id = note.edition_id AND p.seq = note.passage_seq)
+  WHERE target = 'passage';
+
+-- A note on a link or a variant keeps a key of what its target joined and
+-- read (core/src/notes/target_follower.h): when `align` runs again and makes
+-- the same link or variant under another uuid (an edition re-imported with
+-- passages inserted before it), the note follows it instead of being
+-- orphaned. Filled in when such a note is made or first aligned over.
+ALTER TABLE note ADD COLUMN target_key TEXT CHECK (target_key IS NULL OR target IN ('link', 'variant'));
