@@ -62,3 +62,21 @@ UPDATE note SET passage_opening =
 -- passages inserted before it), the note follows it instead of being
 -- orphaned. Filled in when such a note is made or first aligned over.
 ALTER TABLE note ADD COLUMN target_key TEXT CHECK (target_key IS NULL OR target IN ('link', 'variant'));
+
+-- Character merges as a union. A redirect is an edge "from was merged into
+-- to" as one copy made it; copies that merged one character into two
+-- different ones, or each of two into the other, keep every edge (the key is
+-- the pair), and every copy derives the same survivor from the same set of
+-- edges (core/src/repo/deletion_store.h), whatever the order of merges.
+CREATE TEMP TABLE redirect_copy AS SELECT from_uuid, to_uuid, author, merged_at FROM character_redirect;
+DROP TABLE character_redirect;
+CREATE TABLE character_redirect (
+  from_uuid TEXT NOT NULL,
+  to_uuid   TEXT NOT NULL CHECK (to_uuid <> from_uuid),
+  author    TEXT NOT NULL,
+  merged_at TEXT NOT NULL,
+  PRIMARY KEY (from_uuid, to_uuid)
+) WITHOUT ROWID;
+CREATE INDEX character_redirect_to ON character_redirect(to_uuid);
+INSERT INTO character_redirect SELECT from_uuid, to_uuid, author, merged_at FROM temp.redirect_copy;
+DROP TABLE temp.redirect_copy;

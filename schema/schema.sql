@@ -343,17 +343,26 @@ CREATE TABLE tombstone (
 ) WITHOUT ROWID;
 
 -- A character merged into another (`character merge INTO FROM`) leaves a
--- redirect from its uuid to the one it became. Merge follows redirects
--- (through chains) wherever a copy still names the old uuid: its row is not
--- added again, its aliases and notes go to the character it became, and a
--- copy that still holds it merges it the same way. `check` reports a live
--- character that has a redirect, and a chain of redirects that loops.
+-- redirect: an edge from its uuid to the one it was merged into. Merges are
+-- a union: copies keep every edge any copy made (the key is the pair), and
+-- the characters an edge joins are one person. Of such a group the survivor
+-- is the smallest uuid among those with no outgoing edge, or, when every
+-- one has one (two copies each merged one of two into the other), the
+-- smallest uuid of all: the same in every copy for the same edges
+-- (core/src/repo/deletion_store.h). Merge follows redirects wherever a copy
+-- still names a merged-away uuid: its row is not added again, its aliases
+-- and notes go to the survivor, and a copy that still holds it joins it the
+-- same way (recording the edge to the survivor). `check` reports a live
+-- character that is not its group's survivor. (Schema 8; in schema 7 the key
+-- was from_uuid alone.)
 CREATE TABLE character_redirect (
-  from_uuid TEXT PRIMARY KEY,
+  from_uuid TEXT NOT NULL,
   to_uuid   TEXT NOT NULL CHECK (to_uuid <> from_uuid),
   author    TEXT NOT NULL,
-  merged_at TEXT NOT NULL
+  merged_at TEXT NOT NULL,
+  PRIMARY KEY (from_uuid, to_uuid)
 ) WITHOUT ROWID;
+CREATE INDEX character_redirect_to ON character_redirect(to_uuid);
 
 -- Versions of an edition (schema 7). `import --replace` (a corrected text)
 -- keeps the edition's uuid, the uuid of its first version, and records the

@@ -49,6 +49,7 @@ struct Merge {
   std::map<std::string, std::string> edition_uuids;  // other edition uuid -> local uuid
   std::map<std::string, int64_t> characters;         // uuid -> local id
   std::map<std::string, int64_t> aliases;            // other alias uuid -> local id
+  std::vector<std::string> redirected;               // other characters merged away, mapped after joins
   std::set<int64_t> new_editions;                    // local ids
   std::set<int64_t> stale_editions;                  // other ids whose text is older than this copy's
   bool aliases_added = false;
@@ -251,7 +252,7 @@ void merge_deletions(Merge& m) {
   while (redirects.executeStep()) {
     const std::string from = m.text(redirects, 0, Field::kUuid), to = m.text(redirects, 1, Field::kUuid);
     if (from == to) m.refuse("character " + from + " is redirected to itself");
-    deletions.absorb_redirect(from, to, m.text(redirects, 2, Field::kAuthor), m.text(redirects, 3, Field::kTimestamp));
+    deletions.redirect(from, to, m.text(redirects, 2, Field::kAuthor), m.text(redirects, 3, Field::kTimestamp));
   }
 }
 
@@ -267,13 +268,12 @@ std::optional<int64_t> local_character(Merge& m, const std::string& uuid) {
 
 void merge_characters(Merge& m) {
   SQLite::Statement q(m.other, "SELECT uuid, name, coalesce(note, ''), created_at FROM character ORDER BY uuid");
-  std::vector<std::string> redirected;
   detail::DeletionStore deletions(m.db);
   while (q.executeStep()) {
     const std::string uuid = m.text(q, 0, Field::kUuid), name = m.text(q, 1, Field::kPersonName),
                       note = m.text(q, 2, Field::kPersonNote);
     if (deletions.final_character(uuid) != uuid) {  // merged away: it stays away
-      redirected.push_back(uuid);
+      m.redirected.push_back(uuid);
       continue;
     }
     SQLite::Statement local(m.db.sql(), "SELECT id FROM character WHERE uuid = ?");
@@ -296,9 +296,6 @@ void merge_characters(Merge& m) {
     insert.exec();
     m.characters[uuid] = m.db.sql().getLastInsertRowid();
     ++m.report.characters_added;
-  }
-  for (const std::string& uuid : redirected) {
-    if (auto id = local_character(m, uuid)) m.characters[uuid] = *id;
   }
 }
 
@@ -413,19 +410,30 @@ void merge_history(Merge& m, detail::RecordKind kind) {
   for (int64_t record : touched) history.settle(record);
 }
 
-// A character here that some copy merged away is merged here too, into the
-// character it became, once that one is here (after merge_characters).
+// The characters here of every group that redirects made (some copy merged
+// them) become one row under the group's survivor; the other copy's
+// characters merged away map to it. After merge_characters, which brings
+// the survivors this copy lacks.
 void join_redirected(Merge& m) {
   SQLite::Statement local(m.db.sql(),
-                          "SELECT c.id, c.uuid FROM character c JOIN character_redirect r ON r.from_uuid = c.uuid");
-  std::vector<std::pair<int64_t, std::string>> gone;
-  while (local.executeStep()) gone.emplace_back(local.getColumn(0).getInt64(), local.getColumn(1).getString());
-  for (const auto& [id, uuid] : gone) {
-    const auto keep = local_character(m, uuid);
-    if (!keep || *keep == id) continue;  // its target is in no copy
-    detail::join_characters(m.db, *keep, id, detail::remover(), detail::utc_now());
-    ++m.report.removed;
-    m.aliases_added = true;
+                          "SELECT c.uuid, c.id FROM character c WHERE EXISTS (SELECT 1 FROM character_redirect r "
+                          "WHERE r.from_uuid = c.uuid OR r.to_uuid = c.uuid) ORDER BY c.uuid");
+  std::vector<std::pair<std::string, int64_t>> grouped;
+  while (local.executeStep()) grouped.emplace_back(local.getColumn(0).getString(), local.getColumn(1).getInt64());
+  auto count = [&] { return m.db.sql().execAndGet("SELECT count(*) FROM character").getInt64(); };
+  const int64_t before = count();
+  SQLite::Statement alive(m.db.sql(), "SELECT 1 FROM character WHERE id = ?");
+  for (const auto& [uuid, id] : grouped) {
+    alive.bind(1, id);
+    const bool still = alive.executeStep();
+    alive.reset();
+    if (still) detail::settle_group(m.db, uuid);  // else joined with an earlier one of its group
+  }
+  const int64_t joined = before - count();
+  m.report.removed += joined;
+  if (joined > 0) m.aliases_added = true;
+  for (const std::string& uuid : m.redirected) {
+    if (auto id = local_character(m, uuid)) m.characters[uuid] = *id;
   }
 }
 
@@ -592,7 +600,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       // even while its owner writes.
       SQLite::Statement begin(theirs.sql(), "BEGIN");
       begin.exec();
-      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, {}, false};
+      Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, {}, {}, false};
       merge_editions(m);
       merge_deletions(m);
       merge_characters(m);

@@ -260,12 +260,27 @@ Character CharacterRepository::merge(const std::string& into, const std::string&
     const int64_t gone = resolve_one(db_, from);
     if (keep == gone) throw ConflictError("'" + into + "' and '" + from + "' are one character already");
     const Character a = load(db_, keep), b = load(db_, gone);
-    detail::join_characters(db_, keep, gone, detail::remover(), detail::utc_now());
+    detail::DeletionStore deletions(db_);
+    std::set<std::string> members = deletions.group(b.uuid);
+    members.merge(deletions.group(a.uuid));
+    const std::string author = detail::remover(), at = detail::utc_now();
+    detail::join_characters(db_, keep, gone);
+    // One edge from `from`, and one from each member of either group that
+    // was merged into nothing (a character another copy joined here without
+    // an edge): `into` is then the one such member, the survivor every copy
+    // derives from these edges.
+    deletions.redirect(b.uuid, a.uuid, author, at);
+    for (const std::string& member : members) {
+      if (member != a.uuid && !deletions.redirected(member)) deletions.redirect(member, a.uuid, author, at);
+    }
     // The kept character's name, and both notes: one revision over the
     // histories the join brought together.
     std::string note = a.note;
     if (!b.note.empty() && b.note != a.note) note += (note.empty() ? "" : "\n") + b.note;
-    detail::RecordHistory(db_, detail::RecordKind::kCharacter).revise(keep, a.name, note, detail::remover(), detail::utc_now());
+    detail::RecordHistory(db_, detail::RecordKind::kCharacter).revise(keep, a.name, note, author, at);
+    // Where `into` had been merged into another in a loop of merges made
+    // apart, the group's survivor is the one every copy agrees on.
+    keep = detail::settle_group(db_, a.uuid).value_or(keep);
   });
   return load(db_, keep);
 }
@@ -367,7 +382,7 @@ void CharacterRepository::rebuild_mentions() {
 
 namespace detail {
 
-void join_characters(Database& db, int64_t keep, int64_t gone, const std::string& author, const std::string& at) {
+void join_characters(Database& db, int64_t keep, int64_t gone) {
   const Character a = load(db, keep), b = load(db, gone);
   std::vector<int64_t> touched;
   RecordHistory alias_history(db, RecordKind::kAlias);
@@ -409,8 +424,36 @@ void join_characters(Database& db, int64_t keep, int64_t gone, const std::string
   SQLite::Statement drop(db.sql(), "DELETE FROM character WHERE id = ?");
   drop.bind(1, gone);
   drop.exec();
-  DeletionStore(db).redirect(b.uuid, a.uuid, author, at);
   MentionIndex(db).refresh(touched);
+}
+
+std::optional<int64_t> settle_group(Database& db, const std::string& uuid) {
+  DeletionStore deletions(db);
+  const std::string survivor = deletions.final_character(uuid);
+  SQLite::Statement row(db.sql(), "SELECT id FROM character WHERE uuid = ?");
+  std::vector<std::pair<std::string, int64_t>> here;  // uuid order: the survivor's row first if here
+  for (const std::string& member : deletions.group(uuid)) {
+    row.bind(1, member);
+    if (row.executeStep()) here.emplace_back(member, row.getColumn(0).getInt64());
+    row.reset();
+  }
+  if (here.empty()) return std::nullopt;
+  const auto own = std::find_if(here.begin(), here.end(), [&](const auto& h) { return h.first == survivor; });
+  const auto [keep_uuid, keep] = own != here.end() ? *own : here.front();
+  for (const auto& [member, id] : here) {
+    if (id != keep) join_characters(db, keep, id);
+  }
+  if (keep_uuid != survivor) {
+    SQLite::Statement rekey(db.sql(), "UPDATE character SET uuid = ? WHERE id = ?");
+    rekey.bind(1, survivor);
+    rekey.bind(2, keep);
+    rekey.exec();
+    SQLite::Statement notes(db.sql(), "UPDATE note SET target_uuid = ? WHERE target = 'character' AND target_uuid = ?");
+    notes.bind(1, survivor);
+    notes.bind(2, keep_uuid);
+    notes.exec();
+  }
+  return keep;
 }
 
 }  // namespace detail

@@ -34,7 +34,10 @@ bool DeletionStore::buried(const std::string& uuid) const {
 
 void DeletionStore::redirect(const std::string& from, const std::string& to, const std::string& author,
                              const std::string& at) {
-  auto q = db_.cached("INSERT OR IGNORE INTO character_redirect (from_uuid, to_uuid, author, merged_at) VALUES (?, ?, ?, ?)");
+  auto q = db_.cached(
+      "INSERT INTO character_redirect (from_uuid, to_uuid, author, merged_at) VALUES (?1, ?2, ?3, ?4) "
+      "ON CONFLICT (from_uuid, to_uuid) DO UPDATE SET author = excluded.author, merged_at = excluded.merged_at "
+      "WHERE (excluded.merged_at, excluded.author) < (character_redirect.merged_at, character_redirect.author)");
   q->bind(1, from);
   q->bind(2, to);
   q->bind(3, author);
@@ -42,51 +45,38 @@ void DeletionStore::redirect(const std::string& from, const std::string& to, con
   q->exec();
 }
 
-void DeletionStore::absorb_redirect(const std::string& from, const std::string& to, const std::string& author,
-                                    const std::string& at) {
-  if (const auto here = target_of(from)) {
-    const std::string a = final_character(to), b = final_character(*here);
-    if (a != b) redirect(std::max(a, b), std::min(a, b), author, at);
-    return;
-  }
-  if (final_character(to) != from) {
-    redirect(from, to, author, at);
-    return;
-  }
-  // `to` leads back to `from`: a loop unless one side gives way.
-  if (from > to) return;
-  std::string at_uuid = to;
-  while (const auto next = target_of(at_uuid)) {
-    const std::string target = *next;
-    if (target == from) {
-      auto drop = db_.cached("DELETE FROM character_redirect WHERE from_uuid = ?");
-      drop->bind(1, at_uuid);
-      drop->exec();
-      break;
+bool DeletionStore::redirected(const std::string& uuid) const {
+  auto q = db_.cached("SELECT 1 FROM character_redirect WHERE from_uuid = ?");
+  q->bind(1, uuid);
+  return q->executeStep();
+}
+
+std::set<std::string> DeletionStore::group(const std::string& uuid) const {
+  std::set<std::string> members{uuid};
+  std::vector<std::string> todo{uuid};
+  auto next = db_.cached(
+      "SELECT to_uuid FROM character_redirect WHERE from_uuid = ?1 "
+      "UNION SELECT from_uuid FROM character_redirect WHERE to_uuid = ?1");
+  while (!todo.empty()) {
+    const std::string at = std::move(todo.back());
+    todo.pop_back();
+    next->bind(1, at);
+    while (next->executeStep()) {
+      std::string other = next->getColumn(0).getString();
+      if (members.insert(other).second) todo.push_back(std::move(other));
     }
-    at_uuid = target;
+    next->reset();
   }
-  redirect(from, to, author, at);
+  return members;
 }
 
-std::optional<std::string> DeletionStore::target_of(const std::string& from) const {
-  auto q = db_.cached("SELECT to_uuid FROM character_redirect WHERE from_uuid = ?");
-  q->bind(1, from);
-  if (!q->executeStep()) return std::nullopt;
-  return q->getColumn(0).getString();
-}
-
-DeletionStore::Walk DeletionStore::walk(const std::string& uuid) const {
-  std::set<std::string> seen{uuid};
-  std::string at = uuid;
-  while (auto next = target_of(at)) {
-    if (!seen.insert(*next).second) return {at, true};
-    at = std::move(*next);
+std::string DeletionStore::final_character(const std::string& uuid) const {
+  const std::set<std::string> members = group(uuid);
+  for (const std::string& member : members) {  // in order: the first sink is the smallest
+    if (!redirected(member)) return member;
   }
-  return {at, false};
+  return *members.begin();
 }
-
-std::string DeletionStore::final_character(const std::string& uuid) const { return walk(uuid).end; }
 
 std::vector<std::string> DeletionStore::faults() const {
   std::vector<std::string> out;
@@ -98,16 +88,14 @@ std::vector<std::string> DeletionStore::faults() const {
     out.push_back(live.getColumn(0).getString() + " " + live.getColumn(1).getString() + " is removed but still here");
   }
   SQLite::Statement merged(db_.sql(),
-                           "SELECT c.uuid, c.name FROM character c JOIN character_redirect r ON r.from_uuid = c.uuid "
-                           "LIMIT 20");
-  while (merged.executeStep()) {
-    out.push_back("character " + merged.getColumn(1).getString() + " (" + merged.getColumn(0).getString() +
-                  ") was merged into another but is still here");
-  }
-  SQLite::Statement all(db_.sql(), "SELECT from_uuid FROM character_redirect");
-  while (all.executeStep()) {
-    const std::string from = all.getColumn(0).getString();
-    if (walk(from).loop) out.push_back("the redirects from character " + from + " loop");
+                           "SELECT c.uuid, c.name FROM character c WHERE EXISTS "
+                           "(SELECT 1 FROM character_redirect r WHERE r.from_uuid = c.uuid OR r.to_uuid = c.uuid)");
+  while (merged.executeStep() && out.size() < 20) {
+    const std::string uuid = merged.getColumn(0).getString();
+    if (final_character(uuid) != uuid) {
+      out.push_back("character " + merged.getColumn(1).getString() + " (" + uuid +
+                    ") was merged into another but is still here");
+    }
   }
   return out;
 }

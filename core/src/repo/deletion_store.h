@@ -4,10 +4,10 @@
 // by merge; the caller holds the write transaction when it writes.
 //
 // Invariants, verified by `check` (faults()): no live alias or link has a
-// tombstone; no live character has a redirect; redirects form no loop.
+// tombstone; every live character is the survivor of its group.
 #pragma once
 
-#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,36 +28,25 @@ class DeletionStore {
   void bury(std::string_view kind, const std::string& uuid, const std::string& author, const std::string& at);
   bool buried(const std::string& uuid) const;
 
-  // Records that character `from` was merged into `to`. Recording it again
-  // keeps the first record.
+  // Records that character `from` was merged into `to` (an edge; the same
+  // edge recorded again keeps its earliest record). Merge records the other
+  // copy's edges the same way: the set of edges is a union, the same in
+  // every copy that has seen the same merges.
   void redirect(const std::string& from, const std::string& to, const std::string& author, const std::string& at);
-  // A redirect made in another copy, recorded so that every copy ends with
-  // the same characters whatever the order of merges. Merges are a union:
-  // when `from` was merged here into another character than `to`, the two
-  // characters it became are one too, and the one with the larger uuid is
-  // redirected to the other. When the redirect would close a loop (each copy
-  // merged one of two characters into the other), the character with the
-  // larger uuid stays, in every copy: the redirect is taken when `from` is
-  // the smaller, and the one here pointing back is dropped.
-  void absorb_redirect(const std::string& from, const std::string& to, const std::string& author,
-                       const std::string& at);
-  // The uuid that `uuid` leads to through redirects: itself when it has
-  // none. A loop (which check reports) ends at the first uuid seen again.
+  // The survivor of the group of characters that redirects join `uuid`
+  // with (edges taken both ways): the smallest uuid among the group's
+  // members with no outgoing edge; if every member has one, the smallest of
+  // all. `uuid` itself when no redirect names it. The same edges give the
+  // same survivor, whatever order they were recorded in.
   std::string final_character(const std::string& uuid) const;
+  // Whether `uuid` was merged into another character, directly.
+  bool redirected(const std::string& uuid) const;
+  // `uuid` and every character redirects join it with, in uuid order.
+  std::set<std::string> group(const std::string& uuid) const;
 
   std::vector<std::string> faults() const;
 
  private:
-  // The character `from` was redirected to, if it was.
-  std::optional<std::string> target_of(const std::string& from) const;
-  // Where the redirects from `uuid` end, and whether they come back on
-  // themselves before (`end` is then the last uuid before the repeat).
-  struct Walk {
-    std::string end;
-    bool loop = false;
-  };
-  Walk walk(const std::string& uuid) const;
-
   Database& db_;
 };
 
