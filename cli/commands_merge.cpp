@@ -85,7 +85,9 @@ nlohmann::ordered_json conflicts_json(const Conflicts& c) {
     for (const auto& [uuid, passages] : l.links) held.push_back({{"uuid", uuid}, {"passages", passages}});
     links.push_back({{"passage", l.passage}, {"links", held}});
   }
-  return {{"notes", notes}, {"records", records}, {"links", links}};
+  auto editions = nlohmann::ordered_json::array();
+  for (const EditionConflict& e : c.editions) editions.push_back({{"edition", e.siglum}, {"rivals", e.rivals}});
+  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}};
 }
 
 void print_conflicts(const Conflicts& c) {
@@ -113,6 +115,12 @@ void print_conflicts(const Conflicts& c) {
     }
     std::cout << "  keep one: jiaozhu link rm on the others\n";
   }
+  for (const EditionConflict& e : c.editions) {
+    std::cout << "edition " << e.siglum << " was replaced in two copies from one text; it shows the newer text, beside it:";
+    for (const std::string& r : e.rivals) std::cout << ' ' << (r.empty() ? "(a text another copy holds)" : r);
+    std::cout << "\n  keep one: jiaozhu edition resolve " << e.siglum << " --keep " << e.siglum << "|"
+              << (e.rivals.empty() || e.rivals.front().empty() ? "RIVAL" : e.rivals.front()) << '\n';
+  }
 }
 
 }  // namespace
@@ -123,6 +131,17 @@ void add_merge_commands(CLI::App& app, Globals& g) {
                                        "List what copies edited apart and waits for a decision: notes, characters, "
                                        "aliases, links");
   conflicts->add_flag("--json", *conflicts_json_flag, "Print as JSON");
+  auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
+  auto* edition = app.add_subcommand("edition", "An edition's versions: edition resolve");
+  edition->require_subcommand(1);
+  auto* resolve = edition->add_subcommand("resolve", "Keep one text of an edition replaced in two copies");
+  resolve->add_option("SIGLUM", resolve_args->first, "The edition")->required();
+  resolve->add_option("--keep", resolve_args->second, "The edition itself or its rival edition (S-<hash>)")->required();
+  resolve->callback([&g, resolve_args] {
+    Database db = g.open();
+    resolve_edition(db, resolve_args->first, resolve_args->second);
+    std::cout << "edition " << resolve_args->first << " now holds the text of " << resolve_args->second << '\n';
+  });
   conflicts->callback([&g, conflicts_json_flag] {
     Database db = g.open();
     const Conflicts c = list_conflicts(db);

@@ -80,3 +80,19 @@ CREATE TABLE character_redirect (
 CREATE INDEX character_redirect_to ON character_redirect(to_uuid);
 INSERT INTO character_redirect SELECT from_uuid, to_uuid, author, merged_at FROM temp.redirect_copy;
 DROP TABLE temp.redirect_copy;
+
+-- An edition replaced in two copies from one text has two current versions
+-- (heads of its version graph). Every copy shows the same one under the
+-- edition's siglum (the newest, by made_at then hash) and keeps each other
+-- head as a rival edition beside it (siglum S-<hash>, uuid derived from the
+-- edition's uuid and the hash), listed by `jiaozhu conflicts` until
+-- `jiaozhu edition resolve S --keep SIGLUM` records which text stays: a
+-- choice, here, drops a head in favour of another in every copy.
+CREATE TABLE edition_choice (
+  edition_uuid TEXT NOT NULL,
+  dropped_hash TEXT NOT NULL CHECK (length(dropped_hash) = 64),
+  kept_hash    TEXT NOT NULL CHECK (length(kept_hash) = 64 AND kept_hash <> dropped_hash),
+  author       TEXT NOT NULL,
+  made_at      TEXT NOT NULL,
+  PRIMARY KEY (edition_uuid, dropped_hash, kept_hash)
+) WITHOUT ROWID;

@@ -370,8 +370,7 @@ CREATE INDEX character_redirect_to ON character_redirect(to_uuid);
 -- copies every version row; where both copies hold an edition, the one whose
 -- current content descends from the other's becomes current in both (its
 -- passages replace the older ones, notes are placed again by their quotes);
--- two replacements of one parent made apart are a conflict, and the other
--- copy's text comes in beside, under a derived siglum, for the scholar.
+-- two replacements of one parent made apart are a conflict (edition_choice).
 CREATE TABLE edition_version (
   edition_uuid TEXT NOT NULL,
   content_hash TEXT NOT NULL CHECK (length(content_hash) = 64),
@@ -419,3 +418,22 @@ CREATE TABLE record_revision_parent (
   PRIMARY KEY (revision_id, parent_id)
 ) WITHOUT ROWID;
 CREATE INDEX record_revision_parent_parent ON record_revision_parent(parent_id);
+
+-- Choices between rival versions of an edition (schema 8). An edition
+-- replaced in two copies from one text has two heads in its version graph
+-- (versions no version names as parent). Every copy shows the newest head
+-- (made_at, then hash) under the edition's siglum and keeps each other head
+-- as a rival edition beside it: siglum S-<first hash digits>, uuid derived
+-- from the edition's uuid and the hash (core/src/merge/rival_editions.h), so
+-- that every copy names it alike. `jiaozhu conflicts` lists them until
+-- `jiaozhu edition resolve S --keep SIGLUM` records a choice per other head:
+-- a dropped head is no longer a head, in every copy, and its rival edition
+-- goes (notes on it move to the edition and are placed again by their quotes).
+CREATE TABLE edition_choice (
+  edition_uuid TEXT NOT NULL,
+  dropped_hash TEXT NOT NULL CHECK (length(dropped_hash) = 64),
+  kept_hash    TEXT NOT NULL CHECK (length(kept_hash) = 64 AND kept_hash <> dropped_hash),
+  author       TEXT NOT NULL,
+  made_at      TEXT NOT NULL,
+  PRIMARY KEY (edition_uuid, dropped_hash, kept_hash)
+) WITHOUT ROWID;

@@ -141,8 +141,9 @@ TEST_CASE("an edition replaced in one copy is one edition with the newer text in
   CHECK(c.run({"show", "A:1-24"}).out.find("張着麟") == std::string::npos);
 }
 
-TEST_CASE("an edition replaced in both copies from one text keeps both: the other comes in beside") {
+TEST_CASE("an edition replaced in two copies from one text: both copies show the newer, the other beside, until resolved") {
   Copies c;
+  REQUIRE(c.run({"note", "add", "A:3", "--quote", "張若麟", "--text", "原注"}).status == 0);
   const std::string other = c.copy("other.db");
   const std::string text = jz_test::read_file(jz_test::corpus("songjin/hant.txt"));
   jz_test::write_file(c.dir / "mine.txt", "此本甲。\n" + text);
@@ -150,13 +151,33 @@ TEST_CASE("an edition replaced in both copies from one text keeps both: the othe
   REQUIRE(c.run({"import", (c.dir / "mine.txt").string(), "--work", "songjin", "--siglum", "A", "--replace"}).status == 0);
   REQUIRE(c.run({"import", (c.dir / "theirs.txt").string(), "--work", "songjin", "--siglum", "A", "--replace"}, other).status == 0);
   const auto merged = c.run({"merge", other, "--json"});
-  CHECK(merged.status == 0);
-  const auto report = nlohmann::json::parse(merged.out);
-  CHECK(report["editions_replaced"] == 0);
-  REQUIRE(report["renamed"].size() == 1);
-  CHECK(report["differences"].dump().find("replaced in both copies") != std::string::npos);
-  CHECK(c.run({"show", "A:1"}).out.find("此本甲") != std::string::npos);
+  CHECK(merged.status == 1);  // a conflict remains
+  CHECK(nlohmann::json::parse(merged.out)["differences"].dump().find("replaced in two copies") != std::string::npos);
+  CHECK(c.run({"merge", c.db}, other).status == 1);
+
+  auto editions = [&](const std::string& path) { return c.run({"editions", "--json"}, path).out; };
+  CHECK(editions("") == editions(other));
+  CHECK(c.run({"show", "A:1"}).out == c.run({"show", "A:1"}, other).out);  // the newer text: theirs
+  CHECK_THAT(c.run({"show", "A:1"}).out, Catch::Contains("此本乙"));
+  const auto listed = nlohmann::json::parse(c.run({"conflicts", "--json"}).out);
+  REQUIRE(listed["editions"].size() == 1);
+  const std::string rival = listed["editions"][0]["rivals"][0];
+  CHECK_THAT(c.run({"show", rival + ":1"}).out, Catch::Contains("此本甲"));
+  CHECK_THAT(c.run({"notes", "A:4"}).out, Catch::Contains("原注"));  // on the text shown, placed by its quote
   CHECK(c.run({"check"}).status == 0);
+
+  // Mine is kept: in this copy, then in the other by merge.
+  REQUIRE(c.run({"edition", "resolve", "A", "--keep", rival}).status == 0);
+  CHECK_THAT(c.run({"show", "A:1"}).out, Catch::Contains("此本甲"));
+  CHECK(c.run({"conflicts"}).out == "no conflicts\n");
+  CHECK(c.run({"merge", c.db}, other).status == 0);
+  CHECK(editions("") == editions(other));
+  CHECK(c.run({"show", "A:1-3"}).out == c.run({"show", "A:1-3"}, other).out);
+  CHECK(c.run({"merge", other}).status == 0);
+  CHECK(editions("") == editions(other));
+  CHECK_THAT(c.run({"notes", "A:4"}, other).out, Catch::Contains("原注"));
+  CHECK(c.run({"check"}).status == 0);
+  CHECK(c.run({"check"}, other).status == 0);
 }
 
 TEST_CASE("the same alias set apart in two copies keeps both values as a conflict, which `alias edit` settles") {

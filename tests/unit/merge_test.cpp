@@ -12,6 +12,7 @@
 
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/conflicts.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/import.h"
@@ -52,7 +53,8 @@ std::set<std::string> logical_state(Database& db) {
        "FROM record_revision r LEFT JOIN character c ON c.id = r.character_id LEFT JOIN alias a ON a.id = r.alias_id");
   rows("SELECT 'version', edition_uuid, content_hash, parent_hash FROM edition_version");
   rows("SELECT 'link', uuid, origin FROM link");
-  rows("SELECT 'edition', uuid, siglum, content_hash FROM edition");
+  rows("SELECT 'edition', uuid, siglum, content_hash, script FROM edition");
+  rows("SELECT 'choice', edition_uuid, dropped_hash, kept_hash FROM edition_choice");
   rows("SELECT 'tombstone', uuid, kind FROM tombstone");
   // Which character each merged-away one became: the redirects a copy
   // recorded may differ (merges are a union), where they lead may not.
@@ -88,6 +90,9 @@ bool sound(Database& db) {
   }
   return true;
 }
+
+// How many edition conflicts the random operations resolved (some must).
+int editions_resolved = 0;
 
 // One random operation on replica `db`, as a scholar would do it.
 void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std::string>& written) {
@@ -172,7 +177,11 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       std::optional<std::string> name;
       if (rng() % 3 == 0) name = "人物" + std::to_string(rng() % 30);
       people.edit(c.uuid.substr(0, 8), name, "按 " + std::to_string(rng() % 3) + " " + author);
-    } else if (replica == 0) {  // a corrected text of A (one scholar replaces it; the others merge)
+    } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
+      // a text chosen between two replacements made apart
+      resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front());
+      ++editions_resolved;
+    } else {  // a corrected text of A, replaced in any copy
       jz_test::TempDir tmp;
       const auto path = tmp / "a.txt";
       std::ifstream in(jz_test::corpus("songjin/hant.txt"));
@@ -279,6 +288,7 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
     }
   }
   CHECK(written.size() > 100);
+  CHECK(editions_resolved > 0);
   // Merging again changes nothing.
   merge_database(replicas[0], paths[1], false);
   CHECK(differences(logical_state(replicas[0]), state) == std::vector<std::string>{});

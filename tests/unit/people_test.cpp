@@ -8,6 +8,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/import.h"
+#include "jiaozhu/notes.h"
 #include "jiaozhu/people.h"
 #include "support.h"
 
@@ -138,4 +139,50 @@ TEST_CASE("unknown and ambiguous names are clear errors") {
   CHECK_THROWS_WITH(s.people.get("太宗"), Catch::Contains("names 2 characters"));
   CHECK_THROWS_AS(s.people.add_alias("李世民", "太宗", "temple", ""), ConflictError);
   CHECK_THROWS_AS(s.people.add("，", ""), UsageError);
+}
+
+TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes upgrades to histories that check") {
+  jz_test::TempDir dir;
+  std::string passage_note;
+  {
+    Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+    jz_test::import_songjin(db);
+    CharacterRepository people(db);
+    people.add("皇太极", "清太宗");
+    people.add_alias("皇太极", "太宗", "temple", "廟號");
+    people.add("张若麟", "");
+    people.add("张着麟", "");
+    people.merge("张若麟", "张着麟");
+    NoteRequest r;
+    r.address = "A:3";
+    r.body = "整段";
+    r.author = "T";
+    passage_note = NoteRepository(db).add(r).uuid;
+  }
+  {
+    // What schema 7 had: no histories, no choices, a redirect keyed by from_uuid alone.
+    SQLite::Database raw((dir / "t.db").string(), SQLite::OPEN_READWRITE);
+    raw.exec("DROP TABLE edition_choice; DROP TABLE record_revision_parent; DROP TABLE record_revision; "
+             "ALTER TABLE note DROP COLUMN target_key; ALTER TABLE note DROP COLUMN passage_opening; "
+             "CREATE TABLE r7 AS SELECT * FROM character_redirect; DROP TABLE character_redirect; "
+             "CREATE TABLE character_redirect (\n  from_uuid TEXT PRIMARY KEY,\n  to_uuid   TEXT NOT NULL CHECK (to_uuid <> from_uuid),\n"
+             "  author    TEXT NOT NULL,\n  merged_at TEXT NOT NULL\n) WITHOUT ROWID; "
+             "INSERT INTO character_redirect SELECT * FROM r7; DROP TABLE r7; PRAGMA user_version = 7");
+  }
+  Database db = Database::open(dir / "t.db", OpenMode::kExisting);
+  CHECK(db.schema_version() == current_schema_version());
+  for (const CheckResult& c : check_database(db)) {
+    INFO(c.name << ": " << (c.faults.empty() ? "" : c.faults.front()));
+    CHECK(c.faults.empty());
+  }
+  CharacterRepository people(db);
+  const Character c = people.get("皇太极");
+  CHECK(c.note == "清太宗");
+  CHECK(c.conflict.empty());
+  CHECK(people.get("张着麟").name == "张若麟");  // the redirect survived the new key
+  people.edit_alias("皇太极", "太宗", std::nullopt, "廟號，見清史稿");
+  CHECK(people.get("太宗").aliases.back().note == "廟號，見清史稿");
+  CHECK(people.conflicts().empty());
+  const std::string opening = db.sql().execAndGet("SELECT passage_opening FROM note WHERE target = 'passage'").getString();
+  CHECK(!opening.empty());
 }

@@ -23,14 +23,31 @@ struct LinkConflict {
   std::vector<std::pair<std::string, std::vector<std::string>>> links;
 };
 
+// Edition `siglum` was replaced in two copies from one text: it shows the
+// newest text; each other text is a rival edition beside it (its siglum, or
+// empty while its text is in another copy only).
+struct EditionConflict {
+  std::string siglum;
+  std::vector<std::string> rivals;
+};
+
 struct Conflicts {
-  std::vector<Note> notes;             // `note resolve`
-  std::vector<RecordConflict> records;  // `character edit`, `alias edit`
-  std::vector<LinkConflict> links;     // `link rm`
-  std::size_t size() const { return notes.size() + records.size() + links.size(); }
+  std::vector<Note> notes;                // `note resolve`
+  std::vector<RecordConflict> records;     // `character edit`, `alias edit`
+  std::vector<LinkConflict> links;        // `link rm`
+  std::vector<EditionConflict> editions;  // `edition resolve`
+  std::size_t size() const { return notes.size() + records.size() + links.size() + editions.size(); }
 };
 
 // Reads only; the listing is in a stable order.
 Conflicts list_conflicts(Database& db);
+
+// Ends edition `siglum`'s conflict: the text of `keep` (the edition itself
+// or one of its rival editions) becomes its text in every copy, as a choice
+// that merge carries; the rival editions go, notes on them moving to the
+// edition and placed again by their quotes. One transaction. Throws
+// NotFound for an unknown siglum, UsageError when `keep` is neither the
+// edition nor a rival of it, ConflictError when there is no conflict.
+void resolve_edition(Database& db, const std::string& siglum, const std::string& keep);
 
 }  // namespace jiaozhu

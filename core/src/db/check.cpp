@@ -5,6 +5,7 @@
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
+#include "merge/rival_editions.h"
 #include "notes/note_store.h"
 #include "people/mention_index.h"
 #include "people/record_history.h"
@@ -111,6 +112,7 @@ std::vector<CheckResult> check_database(Database& db) {
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kCharacter).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));
+  out.push_back({"edition versions", detail::version_faults(db)});
   return out;
 }
 

@@ -5,6 +5,12 @@
 
 #include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "merge/rival_editions.h"
+#include "people/mention_index.h"
+#include "repo/deletion_store.h"
+#include "util/sha256.h"
 
 namespace jiaozhu {
 namespace {
@@ -49,10 +55,56 @@ std::vector<LinkConflict> link_conflicts(Database& db) {
   return out;
 }
 
+std::vector<EditionConflict> edition_conflicts(Database& db) {
+  EditionRepository editions(db);
+  std::vector<EditionConflict> out;
+  for (const Edition& e : editions.list()) {
+    const auto heads = detail::version_heads(db, e.uuid);
+    if (heads.size() < 2) continue;
+    EditionConflict c{e.siglum, {}};
+    for (auto h = heads.begin() + 1; h != heads.end(); ++h) {
+      const auto rival = editions.find_by_uuid(detail::rival_uuid(e.uuid, *h));
+      c.rivals.push_back(rival ? rival->siglum : std::string());
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
 }  // namespace
 
 Conflicts list_conflicts(Database& db) {
-  return {NoteRepository(db).conflicts(), CharacterRepository(db).conflicts(), link_conflicts(db)};
+  return {NoteRepository(db).conflicts(), CharacterRepository(db).conflicts(), link_conflicts(db), edition_conflicts(db)};
+}
+
+void resolve_edition(Database& db, const std::string& siglum, const std::string& keep) {
+  db.write([&] {
+    EditionRepository editions(db);
+    const Edition e = editions.get(siglum);
+    const auto heads = detail::version_heads(db, e.uuid);
+    if (heads.size() < 2) throw ConflictError("edition " + siglum + " is not in conflict: it has one current text");
+    const Edition kept = editions.get(keep);
+    if (kept.id != e.id && kept.uuid != detail::rival_uuid(e.uuid, kept.content_hash)) {
+      throw UsageError(keep + " is neither " + siglum + " nor a rival text of it (see `jiaozhu conflicts`)");
+    }
+    SQLite::Statement choose(db.sql(),
+                             "INSERT OR IGNORE INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
+                             "VALUES (?, ?, ?, ?, ?)");
+    const std::string author = detail::remover(), at = detail::utc_now();
+    for (const std::string& h : heads) {
+      if (h == kept.content_hash) continue;
+      choose.bind(1, e.uuid);
+      choose.bind(2, h);
+      choose.bind(3, kept.content_hash);
+      choose.bind(4, author);
+      choose.bind(5, at);
+      choose.exec();
+      choose.reset();
+    }
+    // Every text concerned is here: nothing is asked of another copy.
+    detail::reconcile_edition(db, e.uuid, [](const std::string&, int64_t) { return false; });
+    detail::MentionIndex(db).refresh_edition(e.id);
+  });
 }
 
 }  // namespace jiaozhu

@@ -24,6 +24,7 @@
 #include "merge/foreign_database.h"
 #include "merge/foreign_text.h"
 #include "merge/incoming_notes.h"
+#include "merge/rival_editions.h"
 #include "notes/anchor_finder.h"
 #include "notes/note_store.h"
 #include "people/character_join.h"
@@ -130,76 +131,132 @@ void merge_versions(Merge& m) {
   }
 }
 
-// The other copy holds a newer version of local edition `local`: its
-// passages replace this copy's, as `import --replace` does.
-void take_newer_version(Merge& m, int64_t other_id, const Edition& local, const std::string& hash, Script script) {
+// The other copy's choices between rival versions (edition_choice).
+void merge_choices(Merge& m) {
+  SQLite::Statement q(m.other, "SELECT edition_uuid, dropped_hash, kept_hash, author, made_at FROM edition_choice");
+  SQLite::Statement add(m.db.sql(),
+                        "INSERT OR IGNORE INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
+                        "VALUES (?, ?, ?, ?, ?)");
+  while (q.executeStep()) {
+    const std::string dropped = q.getColumn(1).getString(), kept = q.getColumn(2).getString();
+    if (!is_sha256_hex(dropped) || !is_sha256_hex(kept) || dropped == kept) m.refuse("a choice between versions names no version");
+    add.bind(1, m.text(q, 0, Field::kUuid));
+    add.bind(2, dropped);
+    add.bind(3, kept);
+    add.bind(4, m.text(q, 3, Field::kAuthor));
+    add.bind(5, m.text(q, 4, Field::kTimestamp));
+    add.exec();
+    add.reset();
+  }
+}
+
+struct OtherEdition {
+  int64_t id = 0;
+  std::string uuid, hash;
+  Script script = Script::kUnknown;
+};
+
+// Copies the other copy's text `hash` into the empty local edition `into`.
+bool copy_version(Merge& m, const std::vector<OtherEdition>& theirs, const std::string& hash, int64_t into) {
+  const auto it = std::find_if(theirs.begin(), theirs.end(), [&](const OtherEdition& e) { return e.hash == hash; });
+  if (it == theirs.end()) return false;
+  copy_passages(m, it->id, into, hash);
+  SQLite::Statement script(m.db.sql(), "UPDATE edition SET script = ? WHERE id = ?");
+  script.bind(1, std::string(to_string(it->script)));
+  script.bind(2, into);
+  script.exec();
+  return true;
+}
+
+// An edition both copies hold: the newest head of its versions becomes its
+// text here, other heads rival editions beside it (rival_editions.h).
+void reconcile_shared(Merge& m, const std::string& uuid, const std::vector<OtherEdition>& theirs) {
+  const auto r = detail::reconcile_edition(m.db, uuid, [&](const std::string& hash, int64_t into) {
+    return copy_version(m, theirs, hash, into);
+  });
+  const Edition local = *EditionRepository(m.db).find_by_uuid(uuid);
+  if (r.text_changed) {
+    m.new_editions.insert(local.id);
+    ++m.report.editions_replaced;
+  }
+  SQLite::Statement siglum(m.db.sql(), "SELECT siglum FROM edition WHERE id = ?");
+  for (int64_t id : r.added) {
+    m.new_editions.insert(id);
+    siglum.bind(1, id);
+    siglum.executeStep();
+    m.report.differences.push_back("edition " + local.siglum + " was replaced in two copies from one text: the other text is " +
+                                   siglum.getColumn(0).getString() + " until `jiaozhu edition resolve " + local.siglum + "`");
+    siglum.reset();
+  }
+}
+
+// Where each of the other copy's editions is here: the edition of the same
+// identity (notes on it are on it here, whatever text it shows), marked
+// stale when its text here is another, so that its links, made on that
+// text, are not brought in; a rival text this copy dropped or lacks maps to
+// its edition, stale; an edition of another identity with the same text
+// (the same source imported apart) is that edition.
+void map_edition(Merge& m, const OtherEdition& e) {
   EditionRepository editions(m.db);
-  editions.clear_content(local.id);
-  copy_passages(m, other_id, local.id, hash);
-  editions.set_content(local.id, hash, script, local.content_hash);
-  detail::reanchor_edition(m.db, local.id);
-  m.new_editions.insert(local.id);
-  ++m.report.editions_replaced;
+  std::optional<Edition> local = editions.find_by_uuid(e.uuid);
+  bool stale = local && local->content_hash != e.hash;
+  if (!local) {
+    if (auto rival = detail::rival_of(m.db, e.uuid)) {
+      local = editions.find_by_uuid(rival->second);
+      stale = true;
+    } else {
+      local = editions.find_by_content(e.hash);
+    }
+  }
+  if (!local) m.refuse("edition " + e.uuid + " is of no edition this merge brought in");
+  m.editions[e.id] = local->id;
+  m.edition_uuids[e.uuid] = local->uuid;
+  if (stale) m.stale_editions.insert(e.id);
 }
 
 void merge_editions(Merge& m) {
   merge_versions(m);
+  merge_choices(m);
   EditionRepository editions(m.db);
   SQLite::Statement q(m.other,
                       "SELECT e.id, e.uuid, w.name, e.siglum, coalesce(e.title, ''), e.script, e.content_hash "
                       "FROM edition e JOIN work w ON w.id = e.work_id ORDER BY e.id");
+  std::vector<OtherEdition> theirs;
+  std::set<std::string> shared;
   while (q.executeStep()) {
-    const int64_t other_id = q.getColumn(0).getInt64();
-    const std::string hash = q.getColumn(6).getString();
-    const std::string their_uuid = m.text(q, 1, Field::kUuid);
-    Script script = Script::kUnknown;
+    OtherEdition e{q.getColumn(0).getInt64(), m.text(q, 1, Field::kUuid), q.getColumn(6).getString(), Script::kUnknown};
     try {
-      script = parse_script(q.getColumn(5).getString());
+      e.script = parse_script(q.getColumn(5).getString());
     } catch (const UsageError&) {
-      m.refuse("edition " + their_uuid + " has an unknown script");
+      m.refuse("edition " + e.uuid + " has an unknown script");
     }
-    std::string draft_uuid = their_uuid;
-    if (auto local = editions.find_by_uuid(their_uuid)) {
-      // descends() holds for equal contents too.
-      const bool theirs_newer = editions.descends(their_uuid, hash, local->content_hash);
-      const bool theirs_older = editions.descends(their_uuid, local->content_hash, hash);
-      if (theirs_newer || theirs_older) {
-        m.editions[other_id] = local->id;
-        m.edition_uuids[their_uuid] = local->uuid;
-        if (local->content_hash == hash) continue;
-        if (theirs_newer) take_newer_version(m, other_id, *local, hash, script);
-        else m.stale_editions.insert(other_id);  // its links are of another text
-        continue;
-      }
-      // Replaced in both copies, from one parent: theirs comes in beside,
-      // under a derived siglum and identity, for the scholar to choose.
-      m.report.differences.push_back("edition " + local->siglum + " was replaced in both copies; theirs comes in beside");
-      draft_uuid.clear();
-    } else if (auto same = editions.find_by_content(hash)) {
-      m.editions[other_id] = same->id;
-      m.edition_uuids[their_uuid] = same->uuid;
+    theirs.push_back(e);
+    if (editions.find_by_uuid(e.uuid)) {
+      shared.insert(e.uuid);
       continue;
     }
+    // A rival text of an edition here (or brought in just before it, in id order).
+    if (editions.find_by_content(e.hash) || detail::rival_of(m.db, e.uuid)) continue;  // mapped below
     const std::string work = m.text(q, 2, Field::kWork);
     std::string siglum = m.text(q, 3, Field::kTitle);
     if (!valid_siglum(siglum)) m.refuse("'" + siglum + "' is not a valid siglum");
     if (editions.find(siglum)) {
-      const std::string renamed = renamed_siglum(editions, siglum, hash);
+      const std::string renamed = renamed_siglum(editions, siglum, e.hash);
       m.report.renamed.push_back(siglum + " -> " + renamed);
       siglum = renamed;
     }
     SQLite::Statement known(m.db.sql(), "SELECT 1 FROM work WHERE name = ?");
     known.bind(1, work);
     if (!known.executeStep()) ++m.report.works_added;
-    const int64_t id = editions.insert({siglum, work, m.text(q, 4, Field::kTitle), script, hash, draft_uuid});
-    copy_passages(m, other_id, id, hash);
-    const std::string local_uuid = editions.get(siglum).uuid;
-    editions.record_version(local_uuid, hash, std::nullopt, detail::utc_now());
-    m.editions[other_id] = id;
-    m.edition_uuids[their_uuid] = local_uuid;
+    const int64_t id = editions.insert({siglum, work, m.text(q, 4, Field::kTitle), e.script, e.hash, e.uuid});
+    copy_passages(m, e.id, id, e.hash);
+    editions.record_version(e.uuid, e.hash, std::nullopt, detail::utc_now());
     m.new_editions.insert(id);
     ++m.report.editions_added;
+    shared.insert(e.uuid);  // its rival texts, if the other copy has any, come beside it
   }
+  for (const std::string& uuid : shared) reconcile_shared(m, uuid, theirs);
+  for (const OtherEdition& e : theirs) map_edition(m, e);
 }
 
 // ---- deletions ----
