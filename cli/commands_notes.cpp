@@ -13,7 +13,7 @@ namespace jiaozhu::cli {
 namespace {
 
 struct NoteArgs {
-  std::string id, address, quote, text, motivation, author, on_variant, on_character, on_link, take, tag_filter, query;
+  std::string id, address, quote, text, motivation, author, on_variant, on_character, on_link, take, tag_filter, query, to;
   std::vector<std::string> tags;
   int64_t nth = 0, start = -1, end = -1, limit = 20;
   bool json = false, orphaned = false, removed = false;
@@ -33,7 +33,7 @@ void print_note_result(const Note& n, const char* verb, bool json) {
 NoteRequest request_of(const NoteArgs& a) {
   NoteRequest r;
   const int targets = !a.address.empty() + !a.on_variant.empty() + !a.on_character.empty() + !a.on_link.empty();
-  if (targets != 1) throw UsageError("note add needs one target: S:N, --on-variant ID, --on-character NAME or --on-link ID");
+  if (targets != 1) throw UsageError("a note needs one target: S:N, --on-variant ID, --on-character NAME or --on-link ID");
   if (!a.quote.empty() && (a.start >= 0 || a.end >= 0)) throw UsageError("give --quote or --start/--end, not both");
   if ((a.start >= 0) != (a.end >= 0)) throw UsageError("--start and --end go together");
   r.address = a.address;
@@ -61,6 +61,21 @@ NoteRequest request_of(const NoteArgs& a) {
   if (!a.motivation.empty()) r.motivation = a.motivation;
   r.author = author_of(a);
   return r;
+}
+
+// `note move --to`: S:N (with --quote or --start/--end for a span),
+// variant:ID, link:ID or character:NAME.
+NoteRequest move_request(NoteArgs a) {
+  const auto colon = a.to.find(':');
+  const std::string kind = colon == std::string::npos ? "" : a.to.substr(0, colon), rest = a.to.substr(colon + 1);
+  if (kind == "variant") a.on_variant = rest;
+  else if (kind == "link") a.on_link = rest;
+  else if (kind == "character") a.on_character = rest;
+  else a.address = a.to;
+  if (a.to.empty() || (colon != std::string::npos && rest.empty())) {
+    throw UsageError("--to names a passage S:N, variant:ID, link:ID or character:NAME");
+  }
+  return request_of(a);
 }
 
 void run_note_show(const Globals& g, const NoteArgs& a) {
@@ -93,7 +108,7 @@ void run_notes(const Globals& g, const NoteArgs& a) {
 }
 
 void add_note_subcommands(CLI::App& app, Globals& g) {
-  auto* note = app.add_subcommand("note", "Add, show, edit, remove, restore or resolve one note");
+  auto* note = app.add_subcommand("note", "Add, show, edit, move, remove, restore or resolve one note");
   note->require_subcommand(1);
   auto a = std::make_shared<NoteArgs>();
 
@@ -155,6 +170,22 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   restore->callback([&g, a] {
     Database db = g.open();
     print_note_result(NoteRepository(db).restore(a->id, author_of(*a)), "restored", false);
+  });
+
+  auto* move = note->add_subcommand("move", "Put a note on another target by hand (a revision: every copy follows it)");
+  move->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
+  move->add_option("--to", a->to, "S:N (a passage; with --quote or --start/--end a span), variant:ID, link:ID or character:NAME")
+      ->required();
+  move->add_option("--quote", a->quote, "The words of S:N the note is on");
+  move->add_option("--nth", a->nth, "Which occurrence of the quote (from 1)");
+  move->add_option("--start", a->start, "Span start, in characters from 0");
+  move->add_option("--end", a->end, "Span end (exclusive)");
+  move->add_option("--author", a->author, "Who moves it");
+  move->add_flag("--json", a->json, "Print the note as JSON");
+  move->callback([&g, a] {
+    Database db = g.open();
+    const NoteRequest to = move_request(*a);
+    print_note_result(NoteRepository(db).move(a->id, to, to.author), "moved", a->json);
   });
 
   auto* resolve = note->add_subcommand("resolve", "End a conflict: keep one revision (--take) or write a new text");

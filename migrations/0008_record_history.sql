@@ -96,3 +96,9 @@ CREATE TABLE edition_choice (
   made_at      TEXT NOT NULL,
   PRIMARY KEY (edition_uuid, dropped_hash, kept_hash)
 ) WITHOUT ROWID;
+
+-- `note move` re-targets a note by hand as a revision, so that copies agree
+-- on where the note is: `moved_to` holds the target it moved the note to
+-- (JSON: core/src/notes/note_target_spec.h); the newest revision that moved
+-- a note, by created_at then uuid, places it in every copy.
+ALTER TABLE note_revision ADD COLUMN moved_to TEXT;

@@ -286,6 +286,10 @@ CREATE INDEX note_target ON note(target_uuid);
 -- two heads (revisions no revision names as parent) and is in conflict
 -- until `note resolve` adds a revision with both as parents.
 -- `head` caches "no revision names this one as parent" (check verifies it).
+-- `moved_to` is set on a revision that `note move` made: the target it moved
+-- the note to, as JSON (core/src/notes/note_target_spec.h). The newest such
+-- revision (created_at, then uuid) says where the note is, in every copy;
+-- the note row then holds that target, placed in this copy's text.
 -- `created_at` has milliseconds: a note's history is shown in time order,
 -- then uuid order, the same in every copy.
 CREATE TABLE note_revision (
@@ -299,7 +303,8 @@ CREATE TABLE note_revision (
                                    'questioning', 'tagging')),
   body       TEXT NOT NULL,
   deleted    INTEGER NOT NULL CHECK (deleted IN (0, 1)),
-  head       INTEGER NOT NULL DEFAULT 1 CHECK (head IN (0, 1))
+  head       INTEGER NOT NULL DEFAULT 1 CHECK (head IN (0, 1)),
+  moved_to   TEXT  -- migration 0008
 );
 CREATE INDEX note_revision_note ON note_revision(note_id, head);
 

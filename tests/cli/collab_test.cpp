@@ -230,3 +230,46 @@ TEST_CASE("a passage note follows its passage past an inserted heading; a varian
   CHECK_THAT(c.run({"notes"}).out, Catch::Contains("太宗"));
   CHECK(c.run({"check"}).status == 0);
 }
+
+TEST_CASE("`note move` re-targets a note as a revision: copies merged either way put it where the newest move says") {
+  Copies c;
+  REQUIRE(c.run({"align", "A", "B"}).status == 0);
+  const auto added = nlohmann::json::parse(c.run({"note", "add", "A:3", "--text", "放錯了", "--json"}).out);
+  const std::string id = added["id"];
+  const std::string other = c.copy("other.db");
+
+  const auto moved = c.run({"note", "move", id.substr(0, 8), "--to", "B:17", "--quote", "张着麟", "--json"});
+  REQUIRE(moved.status == 0);
+  CHECK(nlohmann::json::parse(moved.out)["address"] == "B:17");
+  CHECK(nlohmann::json::parse(moved.out)["quote"]["exact"] == "张着麟");
+  REQUIRE(c.run({"note", "edit", id.substr(0, 8), "--text", "放錯了，今移"}, other).status == 0);
+
+  CHECK(c.run({"merge", other}).status == 1);  // the edit and the move were made apart: a conflict
+  CHECK(c.run({"merge", c.db}, other).status == 1);
+  for (const std::string& path : {std::string(), other}) {
+    const auto shown = nlohmann::json::parse(c.run({"note", "show", id, "--json"}, path).out);
+    CHECK(shown["address"] == "B:17");
+    CHECK(shown["quote"]["exact"] == "张着麟");
+  }
+  REQUIRE(c.run({"note", "resolve", id.substr(0, 8), "--text", "放錯了，今移"}).status == 0);
+
+  // A later move anywhere wins everywhere; the history says who moved it.
+  CHECK(c.run({"note", "move", id.substr(0, 8), "--to", "character:皇太极"}, other).status != 0);  // no such person there
+  REQUIRE(c.run({"merge", c.db}, other).status == 0);
+  REQUIRE(c.run({"note", "move", id.substr(0, 8), "--to", "A:2"}, other).status == 0);
+  CHECK(c.run({"merge", other}).status == 0);
+  CHECK(nlohmann::json::parse(c.run({"note", "show", id, "--json"}).out)["address"] == "A:2");
+
+  // The move travels through W3C export and import too.
+  const std::string fresh = (c.dir / "fresh.db").string();
+  REQUIRE(c.run({"init"}, fresh).status == 0);
+  REQUIRE(c.run({"import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}, fresh).status == 0);
+  REQUIRE(c.run({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}, fresh).status == 0);
+  jz_test::write_file(c.dir / "notes.jsonld", c.run({"export", "notes"}).out);
+  REQUIRE(c.run({"import-notes", (c.dir / "notes.jsonld").string()}, fresh).status == 0);
+  CHECK(nlohmann::json::parse(c.run({"note", "show", id, "--json"}, fresh).out)["address"] == "A:2");
+  REQUIRE(c.run({"import-notes", (c.dir / "notes.jsonld").string()}, fresh).status == 0);  // again: nothing differs
+  CHECK(c.run({"check"}).status == 0);
+  CHECK(c.run({"check"}, other).status == 0);
+  CHECK(c.run({"check"}, fresh).status == 0);
+}

@@ -38,9 +38,10 @@ std::set<std::string> logical_state(Database& db) {
       out.insert(row);
     }
   };
-  rows("SELECT 'note', n.uuid, n.target, e.uuid, n.passage_seq, n.span_start, n.span_end, n.quote_exact "
+  rows("SELECT 'note', n.uuid, n.target, e.uuid, n.passage_seq, n.span_start, n.span_end, n.quote_exact, "
+       "n.passage_opening "
        "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
-  rows("SELECT 'revision', r.uuid, n.uuid, r.author, r.created_at, r.body, r.deleted, r.head, "
+  rows("SELECT 'revision', r.uuid, n.uuid, r.author, r.created_at, r.body, r.deleted, r.head, r.moved_to, "
        "(SELECT group_concat(p.uuid) FROM (SELECT p.uuid FROM note_revision_parent x "
        " JOIN note_revision p ON p.id = x.parent_id WHERE x.revision_id = r.id ORDER BY p.uuid) p), "
        "(SELECT group_concat(tag) FROM (SELECT tag FROM note_tag t WHERE t.revision_id = r.id ORDER BY tag)) "
@@ -101,7 +102,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
   NoteFilter all;
   all.include_deleted = true;
   const auto existing = notes.list(all);
-  const int op = std::uniform_int_distribution<int>(0, 15)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 16)(rng);
   auto pick = [&]() -> const Note& { return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)]; };
   try {
     if (op <= 2 || existing.empty()) {
@@ -177,6 +178,10 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       std::optional<std::string> name;
       if (rng() % 3 == 0) name = "人物" + std::to_string(rng() % 30);
       people.edit(c.uuid.substr(0, 8), name, "按 " + std::to_string(rng() % 3) + " " + author);
+    } else if (op == 15) {  // a note put on another passage by hand
+      NoteRequest to;
+      to.address = std::string(rng() % 2 ? "A:" : "B:") + std::to_string(1 + rng() % 20);
+      written.insert(notes.move(pick().uuid, to, author).current.uuid);
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front());

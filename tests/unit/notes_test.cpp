@@ -362,7 +362,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
     {
       SQLite::Database raw((f.dir / "n.db").string(), SQLite::OPEN_READWRITE);
       raw.exec("DROP TABLE edition_choice; DROP TABLE record_revision_parent; DROP TABLE record_revision; "
-               "ALTER TABLE note DROP COLUMN target_key; "
+               "ALTER TABLE note DROP COLUMN target_key; ALTER TABLE note_revision DROP COLUMN moved_to; "
                "ALTER TABLE note DROP COLUMN passage_opening; "
                "ALTER TABLE note DROP COLUMN target_link_uuid; DROP TABLE tombstone; DROP TABLE character_redirect; "
                "DROP TABLE edition_version; "

@@ -163,7 +163,7 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
     // What schema 7 had: no histories, no choices, a redirect keyed by from_uuid alone.
     SQLite::Database raw((dir / "t.db").string(), SQLite::OPEN_READWRITE);
     raw.exec("DROP TABLE edition_choice; DROP TABLE record_revision_parent; DROP TABLE record_revision; "
-             "ALTER TABLE note DROP COLUMN target_key; ALTER TABLE note DROP COLUMN passage_opening; "
+             "ALTER TABLE note DROP COLUMN target_key; ALTER TABLE note DROP COLUMN passage_opening; ALTER TABLE note_revision DROP COLUMN moved_to; "
              "CREATE TABLE r7 AS SELECT * FROM character_redirect; DROP TABLE character_redirect; "
              "CREATE TABLE character_redirect (\n  from_uuid TEXT PRIMARY KEY,\n  to_uuid   TEXT NOT NULL CHECK (to_uuid <> from_uuid),\n"
              "  author    TEXT NOT NULL,\n  merged_at TEXT NOT NULL\n) WITHOUT ROWID; "

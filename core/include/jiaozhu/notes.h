@@ -41,6 +41,10 @@ struct NoteRevision {
   std::string body;
   std::vector<std::string> tags;  // sorted
   bool deleted = false;
+  // Set when this revision moved the note to another target (`note move`):
+  // where to, as JSON (see NoteRepository::move). The newest revision that
+  // moved a note says where it is, in every copy.
+  std::string moved_to;
 };
 
 struct Note {
@@ -122,6 +126,12 @@ class NoteRepository {
   // body and tags of revision `take` (a uuid prefix), or `body`.
   Note resolve(const std::string& id, const std::optional<std::string>& take, const std::optional<std::string>& body,
                const std::string& author);
+
+  // Re-targets the note by hand to what `to` names (its target, address,
+  // quote or target_ref, as for add), as a revision that records the new
+  // target (NoteRevision::moved_to), so that every copy places it there.
+  // Throws as add does, and ConflictError for a note in conflict.
+  Note move(const std::string& id, const NoteRequest& to, const std::string& author);
 
   std::vector<Note> list(const NoteFilter& filter) const;
   std::vector<Note> conflicts() const;

@@ -38,7 +38,7 @@ std::size_t revision_digest(SQLite::Statement& q, int first) {
   auto column = [&](int offset) { return q.getColumn(first + offset).getString(); };
   return std::hash<std::string>{}(column(1) + '\x1e' +
                                   revision_content(column(2), column(3), column(4), column(5) == "1", column(6),
-                                                   column(7)));
+                                                   column(7), column(8)));
 }
 
 IncomingNotes::IncomingNotes(SQLite::Database& other, ForeignText text, const KnownRevisions& known,
@@ -121,6 +121,7 @@ void IncomingNotes::read() {
       r.motivation = text_.text(q, 6, Field::kMotivation);
       r.deleted = q.getColumn(7).getInt() != 0;
       r.body = text_.text(q, 8, Field::kNoteText);
+      r.moved_to = text_.text(q, 10, Field::kNoteText);
       note.revisions.push_back(std::move(r));
       revision_ids.push_back(q.getColumn(1).getInt64());
     }

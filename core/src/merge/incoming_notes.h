@@ -35,7 +35,8 @@ using KnownRevisions = std::unordered_map<std::string, std::size_t>;
 // `note_revision r JOIN note n ON n.id = r.note_id`, r.uuid first.
 inline constexpr const char* kRevisionDigestColumns =
     "r.uuid, n.uuid, r.author, r.created_at, r.motivation, r.deleted, r.body, "
-    "(SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM note_tag WHERE revision_id = r.id ORDER BY tag))";
+    "(SELECT group_concat(tag, char(31)) FROM (SELECT tag FROM note_tag WHERE revision_id = r.id ORDER BY tag)), "
+    "coalesce(r.moved_to, '')";
 
 // The digest of the row of `q` whose kRevisionDigestColumns start at `first`.
 std::size_t revision_digest(SQLite::Statement& q, int first = 0);

@@ -11,6 +11,7 @@
 #include "jiaozhu/notes.h"
 #include "jiaozhu/unicode.h"
 #include "notes/note_store.h"
+#include "notes/note_target_spec.h"
 #include "util/sha256.h"
 
 namespace jiaozhu {
@@ -77,8 +78,10 @@ json bodies(const NoteRevision& r) {
 json revision_json(const NoteRevision& r) {
   json parents = json::array();
   for (const std::string& p : r.parents) parents.push_back(urn(p));
-  return {{"id", urn(r.uuid)}, {"jz:parents", parents}, {"creator", person(r.author)}, {"created", r.created_at},
-          {"motivation", r.motivation}, {"jz:body", r.body}, {"jz:tags", r.tags}, {"jz:deleted", r.deleted}};
+  json out = {{"id", urn(r.uuid)}, {"jz:parents", parents}, {"creator", person(r.author)}, {"created", r.created_at},
+              {"motivation", r.motivation}, {"jz:body", r.body}, {"jz:tags", r.tags}, {"jz:deleted", r.deleted}};
+  if (!r.moved_to.empty()) out["jz:movedTo"] = r.moved_to;
+  return out;
 }
 
 json target_json(const detail::NoteRecord& rec) {
@@ -253,6 +256,14 @@ NoteRevision read_revision(const Reader& rd, const input_json& r) {
     }
   }
   out.deleted = rd.flag(r, "jz:deleted");
+  out.moved_to = rd.field(r, "jz:movedTo", Field::kNoteText, false);
+  if (!out.moved_to.empty()) {
+    try {
+      detail::parse_target_spec(out.moved_to);
+    } catch (const InputError& e) {
+      rd.fail(std::string("has a jz:movedTo that is not a target: ") + e.what());
+    }
+  }
   if (out.author.empty()) rd.fail("has a revision without a creator");
   try {
     check_motivation(out.motivation);

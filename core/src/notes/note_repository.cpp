@@ -16,6 +16,7 @@
 #include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
 #include "notes/note_store.h"
+#include "notes/note_target_spec.h"
 #include "notes/quote_anchor.h"
 #include "util/columns.h"
 #include "util/sha256.h"
@@ -183,16 +184,50 @@ Note changeable(Database& db, const std::string& id) {
   return n;
 }
 
-Note write_revision(Database& db, const std::string& id, const std::function<NoteRevision(const Note&)>& make) {
+Note write_revision(Database& db, const std::string& id, const std::function<NoteRevision(const Note&)>& make,
+                    bool moves = false) {
   Note out;
   db.write([&] {
     detail::NoteStore store(db);
     const Note n = changeable(db, id);
     const NoteRevision r = make(n);
     store.append(*store.find(n.uuid), r);
+    if (moves) store.apply_moves(*store.find(n.uuid));
     out = load(db, *store.find(n.uuid));
   });
   return out;
+}
+
+// Fills the target fields of `record` (and its passage number) with what
+// `request` names: a passage or span of it, a variant, link or character.
+void resolve_target(Database& db, const NoteRequest& request, detail::NoteRecord& record) {
+  Note& n = record.note;
+  n.target = request.target;
+  if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
+    const PassageRef p = passage_at(db, request.address);
+    n.edition_uuid = p.edition_uuid;
+    n.address = request.address;
+    record.passage_seq = p.seq;
+    if (n.target == NoteTarget::kSpan) {
+      const auto [start, end] = span_of(request, p);
+      const detail::QuoteSelector q = detail::make_selector(p.text, start, end);
+      n.start = static_cast<int64_t>(start);
+      n.end = static_cast<int64_t>(end);
+      n.exact = to_utf8(q.exact);
+      n.prefix = to_utf8(q.prefix);
+      n.suffix = to_utf8(q.suffix);
+    } else {
+      n.exact = to_utf8(p.text.substr(0, 24));  // the opening it follows (anchor_finder.h)
+    }
+  } else if (n.target == NoteTarget::kVariant) {
+    const Variant v = CollationRepository(db).find_variant(request.target_ref);
+    n.target_uuid = v.uuid;
+    n.target_link_uuid = v.link_uuid;
+  } else if (n.target == NoteTarget::kLink) {
+    n.target_uuid = CollationRepository(db).find_link(request.target_ref).uuid;
+  } else {
+    n.target_uuid = CharacterRepository(db).get(request.target_ref).uuid;
+  }
 }
 
 }  // namespace
@@ -221,33 +256,10 @@ Note NoteRepository::add(const NoteRequest& request) {
   detail::NoteRecord record;
   Note& n = record.note;
   n.uuid = detail::random_uuid();
-  n.target = request.target;
   n.created_at = detail::utc_now_ms();
   Note out;
   db_.write([&] {
-    if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
-      const PassageRef p = passage_at(db_, request.address);
-      n.edition_uuid = p.edition_uuid;
-      n.address = request.address;
-      record.passage_seq = p.seq;
-      if (n.target == NoteTarget::kSpan) {
-        const auto [start, end] = span_of(request, p);
-        const detail::QuoteSelector q = detail::make_selector(p.text, start, end);
-        n.start = static_cast<int64_t>(start);
-        n.end = static_cast<int64_t>(end);
-        n.exact = to_utf8(q.exact);
-        n.prefix = to_utf8(q.prefix);
-        n.suffix = to_utf8(q.suffix);
-      }
-    } else if (n.target == NoteTarget::kVariant) {
-      const Variant v = CollationRepository(db_).find_variant(request.target_ref);
-      n.target_uuid = v.uuid;
-      n.target_link_uuid = v.link_uuid;
-    } else if (n.target == NoteTarget::kLink) {
-      n.target_uuid = CollationRepository(db_).find_link(request.target_ref).uuid;
-    } else {
-      n.target_uuid = CharacterRepository(db_).get(request.target_ref).uuid;
-    }
+    resolve_target(db_, request, record);
     NoteRevision r;
     r.uuid = detail::random_uuid();
     r.author = request.author;
@@ -263,6 +275,18 @@ Note NoteRepository::add(const NoteRequest& request) {
     out = load(db_, *store.find(n.uuid));
   });
   return out;
+}
+
+Note NoteRepository::move(const std::string& id, const NoteRequest& to, const std::string& author) {
+  return write_revision(db_, id, [&](const Note& n) {
+    detail::NoteRecord target;
+    target.note.uuid = n.uuid;
+    resolve_target(db_, to, target);
+    NoteRevision r = next_revision(n, author);
+    r.moved_to = detail::target_spec(target);
+    check_revision(r);
+    return r;
+  }, true);
 }
 
 Note NoteRepository::get(const std::string& id) const {

@@ -15,6 +15,7 @@
 #include "jiaozhu/unicode.h"
 #include "align/link_store.h"
 #include "notes/anchor_finder.h"
+#include "notes/note_target_spec.h"
 #include "notes/target_follower.h"
 
 namespace jiaozhu::detail {
@@ -33,6 +34,7 @@ NoteRevision read_revision(Database& db, SQLite::Statement& q) {
   r.motivation = q.getColumn(4).getString();
   r.body = q.getColumn(5).getString();
   r.deleted = q.getColumn(6).getInt() != 0;
+  r.moved_to = q.getColumn(7).getString();
   auto parents = db.cached(
       "SELECT p.uuid FROM note_revision_parent x JOIN note_revision p ON p.id = x.parent_id "
       "WHERE x.revision_id = ? ORDER BY p.uuid");
@@ -46,7 +48,7 @@ NoteRevision read_revision(Database& db, SQLite::Statement& q) {
 
 std::vector<NoteRevision> read_revisions(Database& db, int64_t note_id, bool heads_only) {
   auto q = db.cached(
-      "SELECT id, uuid, author, created_at, motivation, body, deleted FROM note_revision "
+      "SELECT id, uuid, author, created_at, motivation, body, deleted, coalesce(moved_to, '') FROM note_revision "
       "WHERE note_id = ?1 AND (?2 = 0 OR head = 1) ORDER BY created_at, uuid");
   q->bind(1, note_id);
   q->bind(2, heads_only ? 1 : 0);
@@ -106,8 +108,6 @@ std::string utc_now_ms() {
   return out;
 }
 
-std::string_view note_target_name(NoteTarget t) { return kTargets[static_cast<int>(t)]; }
-
 NoteTarget parse_note_target(std::string_view name) {
   for (int i = 0; i < 5; ++i) {
     if (name == kTargets[i]) return static_cast<NoteTarget>(i);
@@ -142,11 +142,9 @@ int64_t NoteStore::resolve_prefix(const std::string& prefix) const {
   return found.front().first;
 }
 
-int64_t NoteStore::insert(const NoteRecord& record) {
+NoteStore::Placement NoteStore::placement(const NoteRecord& record) const {
   const Note& n = record.note;
-  std::optional<int64_t> edition_id;
-  int64_t seq = record.passage_seq, start = n.start, end = n.end;
-  bool orphaned = n.orphaned;
+  Placement p{std::nullopt, record.passage_seq, n.start, n.end, n.orphaned, "", std::nullopt};
   if (anchored(n.target)) {
     auto e = db_.cached("SELECT id FROM edition WHERE uuid = ?");
     e->bind(1, n.edition_uuid);
@@ -154,42 +152,87 @@ int64_t NoteStore::insert(const NoteRecord& record) {
       throw NotFound("note " + n.uuid + " is on edition " + n.edition_uuid + " (" + n.address +
                      "), which this database does not hold; import that edition first");
     }
-    edition_id = e->getColumn(0).getInt64();
-    const AnchorPlace at = find_anchor(db_, *edition_id, n.target, seq, n.start, selector_of(n));
-    seq = at.seq;
-    start = at.start;
-    end = at.end;
-    orphaned = at.orphaned;
+    p.edition_id = e->getColumn(0).getInt64();
+    const AnchorPlace at = find_anchor(db_, *p.edition_id, n.target, p.seq, n.start, selector_of(n));
+    p.seq = at.seq;
+    p.start = at.start;
+    p.end = at.end;
+    p.orphaned = at.orphaned;
   }
-  auto q = db_.cached("INSERT INTO note (uuid, target, edition_id, passage_seq, span_start, span_end, quote_exact, "
-                      "quote_prefix, quote_suffix, target_uuid, orphaned, created_at, target_link_uuid, passage_opening, "
-                      "target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-  q->bind(1, n.uuid);
-  q->bind(2, std::string(note_target_name(n.target)));
-  if (edition_id) q->bind(3, *edition_id); else q->bind(3);
-  if (anchored(n.target)) q->bind(4, seq); else q->bind(4);
-  if (n.target == NoteTarget::kSpan) {
-    q->bind(5, start);
-    q->bind(6, end);
-    q->bind(7, n.exact);
-    q->bind(8, n.prefix);
-    q->bind(9, n.suffix);
-  }
-  if (anchored(n.target)) q->bind(10); else q->bind(10, n.target_uuid);
-  q->bind(11, orphaned ? 1 : 0);
-  q->bind(12, n.created_at);
-  if (n.target == NoteTarget::kVariant && !n.target_link_uuid.empty()) q->bind(13, n.target_link_uuid); else q->bind(13);
   // A passage note without the opening it was made on (a file from another
   // tool) takes the opening of the passage it is placed on now.
-  std::string opening = n.exact;
-  if (n.target == NoteTarget::kPassage && opening.empty() && !orphaned) opening = detail::passage_opening(db_, *edition_id, seq);
-  if (n.target == NoteTarget::kPassage && !opening.empty()) q->bind(14, opening); else q->bind(14);
-  std::optional<std::string> key;
-  if (!n.target_key.empty()) key = n.target_key;
-  else key = collation_target_key(db_, n.target, n.target_uuid, n.target_link_uuid);
-  if (key && (n.target == NoteTarget::kLink || n.target == NoteTarget::kVariant)) q->bind(15, *key); else q->bind(15);
+  if (n.target == NoteTarget::kPassage) {
+    p.opening = n.exact.empty() && !p.orphaned ? passage_opening(db_, *p.edition_id, p.seq) : n.exact;
+  }
+  if (n.target == NoteTarget::kLink || n.target == NoteTarget::kVariant) {
+    if (!n.target_key.empty()) p.key = n.target_key;
+    else p.key = collation_target_key(db_, n.target, n.target_uuid, n.target_link_uuid);
+  }
+  return p;
+}
+
+// Binds the 13 target columns, from `first` on: target, edition_id,
+// passage_seq, span_start, span_end, quote_exact, quote_prefix, quote_suffix,
+// target_uuid, orphaned, target_link_uuid, passage_opening, target_key.
+void NoteStore::bind_target(SQLite::Statement& q, int first, const Note& n, const Placement& p) {
+  int i = first;
+  q.bind(i++, std::string(to_string(n.target)));
+  if (p.edition_id) q.bind(i++, *p.edition_id); else q.bind(i++);
+  if (anchored(n.target)) q.bind(i++, p.seq); else q.bind(i++);
+  const bool span = n.target == NoteTarget::kSpan;
+  if (span) q.bind(i++, p.start); else q.bind(i++);
+  if (span) q.bind(i++, p.end); else q.bind(i++);
+  for (const std::string* quote : {&n.exact, &n.prefix, &n.suffix}) {
+    if (span) q.bind(i++, *quote); else q.bind(i++);
+  }
+  if (anchored(n.target)) q.bind(i++); else q.bind(i++, n.target_uuid);
+  q.bind(i++, p.orphaned ? 1 : 0);
+  if (n.target == NoteTarget::kVariant && !n.target_link_uuid.empty()) q.bind(i++, n.target_link_uuid); else q.bind(i++);
+  if (!p.opening.empty()) q.bind(i++, p.opening); else q.bind(i++);
+  if (p.key) q.bind(i++, *p.key); else q.bind(i++);
+}
+
+int64_t NoteStore::insert(const NoteRecord& record) {
+  const Placement p = placement(record);
+  auto q = db_.cached("INSERT INTO note (uuid, created_at, target, edition_id, passage_seq, span_start, span_end, "
+                      "quote_exact, quote_prefix, quote_suffix, target_uuid, orphaned, target_link_uuid, "
+                      "passage_opening, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  q->bind(1, record.note.uuid);
+  q->bind(2, record.note.created_at);
+  bind_target(*q, 3, record.note, p);
   q->exec();
   return db_.sql().getLastInsertRowid();
+}
+
+void NoteStore::retarget(int64_t note_id, const NoteRecord& target) {
+  Placement p;
+  try {
+    p = placement(target);
+  } catch (const NotFound&) {  // an edition this copy lacks: the note keeps its place, orphaned
+    SQLite::Statement lost(db_.sql(), "UPDATE note SET orphaned = 1 WHERE id = ?");
+    lost.bind(1, note_id);
+    lost.exec();
+    return;
+  }
+  SQLite::Statement q(db_.sql(),
+                      "UPDATE note SET target = ?, edition_id = ?, passage_seq = ?, span_start = ?, span_end = ?, "
+                      "quote_exact = ?, quote_prefix = ?, quote_suffix = ?, target_uuid = ?, orphaned = ?, "
+                      "target_link_uuid = ?, passage_opening = ?, target_key = ? WHERE id = ?");
+  bind_target(q, 1, target.note, p);
+  q.bind(14, note_id);
+  q.exec();
+}
+
+bool NoteStore::apply_moves(int64_t note_id) {
+  auto q = db_.cached("SELECT moved_to FROM note_revision WHERE note_id = ? AND moved_to IS NOT NULL "
+                      "ORDER BY created_at DESC, uuid DESC LIMIT 1");
+  q->bind(1, note_id);
+  if (!q->executeStep()) return false;
+  NoteRecord target = parse_target_spec(q->getColumn(0).getString());
+  q->reset();
+  target.note.uuid = read(note_id).note.uuid;
+  retarget(note_id, target);
+  return true;
 }
 
 void NoteStore::append(int64_t note_id, const NoteRevision& r) {
@@ -211,8 +254,8 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
     demote->bind(1, parent_ids.back());
     demote->exec();
   }
-  auto q = db_.cached("INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted, head) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, 1)");
+  auto q = db_.cached("INSERT INTO note_revision (uuid, note_id, author, created_at, motivation, body, deleted, head, "
+                      "moved_to) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)");
   q->bind(1, r.uuid);
   q->bind(2, note_id);
   q->bind(3, r.author);
@@ -220,6 +263,7 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
   q->bind(5, r.motivation);
   q->bind(6, r.body);
   q->bind(7, r.deleted ? 1 : 0);
+  if (r.moved_to.empty()) q->bind(8); else q->bind(8, r.moved_to);
   q->exec();
   const int64_t id = db_.sql().getLastInsertRowid();
   for (int64_t parent : parent_ids) {
@@ -243,13 +287,16 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
 }
 
 std::string revision_content(std::string_view author, std::string_view created_at, std::string_view motivation,
-                             bool deleted, std::string_view body, std::string_view tags) {
+                             bool deleted, std::string_view body, std::string_view tags, std::string_view moved_to) {
   std::string out;
   for (std::string_view part : {author, created_at, motivation, std::string_view(deleted ? "1" : "0"), body}) {
     out.append(part);
     out += '\x1f';
   }
-  return out.append(tags);
+  out.append(tags);
+  // Only a move adds a part: revisions made before schema 8 keep their content.
+  if (!moved_to.empty()) out.append("\x1d").append(moved_to);
+  return out;
 }
 
 std::string revision_content(const NoteRevision& r) {
@@ -257,18 +304,19 @@ std::string revision_content(const NoteRevision& r) {
   std::sort(tags.begin(), tags.end());
   std::string joined;
   for (const std::string& t : tags) joined += (joined.empty() ? "" : "\x1f") + t;
-  return revision_content(r.author, r.created_at, r.motivation, r.deleted, r.body, joined);
+  return revision_content(r.author, r.created_at, r.motivation, r.deleted, r.body, joined, r.moved_to);
 }
 
 void NoteStore::require_same_stored(int64_t note_id, const std::string& note_uuid, const NoteRevision& r) const {
   auto q = db_.cached(
-      "SELECT r.id, r.uuid, r.author, r.created_at, r.motivation, r.body, r.deleted, r.note_id, n.uuid "
+      "SELECT r.id, r.uuid, r.author, r.created_at, r.motivation, r.body, r.deleted, coalesce(r.moved_to, ''), "
+      "r.note_id, n.uuid "
       "FROM note_revision r JOIN note n ON n.id = r.note_id WHERE r.uuid = ?");
   q->bind(1, r.uuid);
   if (!q->executeStep()) return;
-  if (q->getColumn(7).getInt64() != note_id) {
+  if (q->getColumn(8).getInt64() != note_id) {
     throw ConflictError("revision " + r.uuid + " of note " + note_uuid + " is stored here as a revision of note " +
-                        q->getColumn(8).getString());
+                        q->getColumn(9).getString());
   }
   if (revision_content(read_revision(db_, *q)) != revision_content(r)) {
     throw ConflictError("revision " + r.uuid + " of note " + note_uuid +
@@ -285,6 +333,7 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record, Revisions revisions) {
     result.note_added = true;
   }
   result.note_id = *id;
+  bool moved = false;
   for (const NoteRevision* r : parents_first(record.revisions)) {
     if (revisions == Revisions::kMaybeStored && has_revision(r->uuid)) {
       require_same_stored(*id, record.note.uuid, *r);
@@ -292,7 +341,9 @@ AbsorbResult NoteStore::absorb(const NoteRecord& record, Revisions revisions) {
     }
     append(*id, *r);
     ++result.revisions_added;
+    moved = moved || !r->moved_to.empty();
   }
+  if (moved) apply_moves(*id);
   return result;
 }
 

@@ -20,6 +20,10 @@
 
 #include "jiaozhu/notes.h"
 
+namespace SQLite {
+class Statement;
+}
+
 namespace jiaozhu {
 class Database;
 }
@@ -66,7 +70,8 @@ class NoteStore {
   // revision of that note.
   void append(int64_t note_id, const NoteRevision& r);
 
-  // Adds the note if new and every revision not yet stored, parents first.
+  // Adds the note if new and every revision not yet stored, parents first;
+  // when one of them moved the note, places it where the newest move says.
   // Adding what is already there changes nothing, so absorbing is
   // idempotent and its result does not depend on order. kAllNew skips the
   // lookup of each revision; a stored one would then break its uuid's
@@ -93,6 +98,15 @@ class NoteStore {
   // Every note's id, in a stable order (edition, passage, span, uuid).
   std::vector<int64_t> all_ids() const;
 
+  // Gives the note the target of `target` (its note's target fields and
+  // passage_seq), placed in this copy's text; orphaned, keeping its place,
+  // when the target's edition is not here.
+  void retarget(int64_t note_id, const NoteRecord& target);
+  // Places the note where the newest revision that moved it says
+  // (NoteRevision::moved_to); false when none did. Throws InputError for a
+  // move that is not a target.
+  bool apply_moves(int64_t note_id);
+
   // Moves a span or passage anchor, or marks it orphaned (seq kept as the
   // last place known).
   void place(int64_t note_id, int64_t passage_seq, int64_t start, int64_t end, bool orphaned);
@@ -115,6 +129,18 @@ class NoteStore {
   void finish_indexing();
 
  private:
+  // Where a note's target stands in this copy: the columns insert() and
+  // retarget() write beside the target's own fields.
+  struct Placement {
+    std::optional<int64_t> edition_id;
+    int64_t seq = 0, start = 0, end = 0;
+    bool orphaned = false;
+    std::string opening;             // a passage note's
+    std::optional<std::string> key;  // a link or variant note's
+  };
+  Placement placement(const NoteRecord& record) const;
+  static void bind_target(SQLite::Statement& q, int first, const Note& n, const Placement& p);
+
   Database& db_;
   std::optional<int64_t> deferred_after_;  // the newest revision id when deferring began
 };
@@ -123,7 +149,7 @@ class NoteStore {
 // revisions of one uuid must have the same, whether compared here (import)
 // or as a digest of rows (merge). `tags` sorted and joined by U+001F.
 std::string revision_content(std::string_view author, std::string_view created_at, std::string_view motivation,
-                             bool deleted, std::string_view body, std::string_view tags);
+                             bool deleted, std::string_view body, std::string_view tags, std::string_view moved_to);
 std::string revision_content(const NoteRevision& r);
 
 // Now, UTC, ISO 8601 with milliseconds: revisions of one note made within a

@@ -1,0 +1,73 @@
+#include "notes/note_target_spec.h"
+
+#include <nlohmann/json.hpp>
+
+#include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string text(const json& doc, const char* key, Field field) {
+  if (!doc.contains(key) || !doc[key].is_string()) throw InputError(std::string("a note move names no ") + key);
+  std::string value = doc[key].get<std::string>();
+  if (auto fault = field_fault(field, value)) throw InputError(std::string("a note move's ") + key + " " + *fault);
+  return value;
+}
+
+int64_t number(const json& doc, const char* key, int64_t least) {
+  if (!doc.contains(key) || !doc[key].is_number_integer() || doc[key].get<int64_t>() < least) {
+    throw InputError(std::string("a note move's ") + key + " is not a number from " + std::to_string(least));
+  }
+  return doc[key].get<int64_t>();
+}
+
+}  // namespace
+
+std::string target_spec(const NoteRecord& r) {
+  const Note& n = r.note;
+  json doc = {{"target", std::string(to_string(n.target))}};
+  if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
+    doc["edition"] = n.edition_uuid;
+    doc["seq"] = r.passage_seq;
+    if (n.target == NoteTarget::kSpan) {
+      doc["start"] = n.start;
+      doc["end"] = n.end;
+      doc["prefix"] = n.prefix;
+      doc["suffix"] = n.suffix;
+    }
+    doc["exact"] = n.exact;  // a span's quote, a passage's opening
+    return doc.dump();
+  }
+  doc["uuid"] = n.target_uuid;
+  if (n.target == NoteTarget::kVariant) doc["link"] = n.target_link_uuid;
+  return doc.dump();
+}
+
+NoteRecord parse_target_spec(std::string_view spec) {
+  const json doc = json::parse(spec, nullptr, false);
+  if (!doc.is_object()) throw InputError("a note move is not a JSON object");
+  NoteRecord r;
+  Note& n = r.note;
+  n.target = parse_note_target(text(doc, "target", Field::kMotivation));
+  if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
+    n.edition_uuid = text(doc, "edition", Field::kUuid);
+    r.passage_seq = number(doc, "seq", 1);
+    n.exact = text(doc, "exact", Field::kQuote);
+    if (n.target == NoteTarget::kSpan) {
+      n.start = number(doc, "start", 0);
+      n.end = number(doc, "end", n.start);
+      n.prefix = text(doc, "prefix", Field::kQuote);
+      n.suffix = text(doc, "suffix", Field::kQuote);
+      if (n.exact.empty()) throw InputError("a note move to a span has no quote");
+    }
+    return r;
+  }
+  n.target_uuid = text(doc, "uuid", Field::kUuid);
+  if (n.target == NoteTarget::kVariant) n.target_link_uuid = text(doc, "link", Field::kUuid);
+  return r;
+}
+
+}  // namespace jiaozhu::detail
