@@ -1,4 +1,5 @@
 // search, reindex: full-text search over every edition.
+#include <algorithm>
 #include <iostream>
 
 #include "app.h"
@@ -27,20 +28,15 @@ nlohmann::ordered_json spans_json(const std::vector<Span>& spans) {
 }
 
 // The snippet with its matches marked: bold on a terminal, [..] otherwise.
+// The text is made printable and the marks are not (mark_spans), so the
+// result is printed as it is, never through printable() again.
 std::string marked(const Snippet& s, bool terminal) {
   const std::string open = terminal ? "\033[1m" : "[", close = terminal ? "\033[0m" : "]";
-  std::string out = s.cut_before ? "…" : "";
-  std::size_t point = 0, next = 0;
-  for (std::size_t i = 0; i <= s.text.size(); ++i) {
-    const bool boundary = i == s.text.size() || (static_cast<unsigned char>(s.text[i]) & 0xC0) != 0x80;
-    if (boundary) {
-      if (next < s.matches.size() && s.matches[next].end == point) { out += close; ++next; }
-      if (next < s.matches.size() && s.matches[next].begin == point && i < s.text.size()) out += open;
-      ++point;
-    }
-    if (i < s.text.size()) out += s.text[i] == '\n' ? ' ' : s.text[i];
-  }
-  return printable(out) + (s.cut_after ? "…" : "");
+  std::vector<SpanMark> marks;
+  for (const Span& m : s.matches) marks.push_back({static_cast<int64_t>(m.begin), static_cast<int64_t>(m.end), open, close});
+  std::string text = s.text;
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return (s.cut_before ? "…" : "") + mark_spans(text, marks) + (s.cut_after ? "…" : "");
 }
 
 void print_counts(const SearchResult& r) {
@@ -74,11 +70,13 @@ void run_search(const Globals& g, const SearchArgs& a) {
   }
   if (!a.count_only) {
     const bool terminal = colour_allowed(1);
-    std::vector<std::vector<std::string>> rows;
+    std::size_t width = 0;
+    for (const SearchHit& h : r.hits) width = std::max(width, format_address(h.siglum, h.seq).size());
     for (const SearchHit& h : r.hits) {
-      rows.push_back({format_address(h.siglum, h.seq), marked(make_snippet(h.text, h.matches, kSnippetWidth), terminal)});
+      const std::string address = format_address(h.siglum, h.seq);
+      std::cout << address << std::string(width - address.size() + 2, ' ')
+                << marked(make_snippet(h.text, h.matches, kSnippetWidth), terminal) << '\n';
     }
-    print_table(rows, {});
   }
   print_counts(r);
   const auto shown = static_cast<int64_t>(r.hits.size());
