@@ -207,7 +207,7 @@ TEST_CASE("the same alias set apart in two copies keeps both values as a conflic
   CHECK(c.run({"check"}, y).status == 0);
 }
 
-TEST_CASE("a passage note follows its passage past an inserted heading; a variant note follows re-alignment") {
+TEST_CASE("a passage note follows its passage past an inserted heading, a variant note follows re-alignment") {
   Copies c;
   REQUIRE(c.run({"align", "A", "B"}).status == 0);
   REQUIRE(c.run({"note", "add", "A:3", "--text", "整段之注"}).status == 0);

@@ -100,7 +100,7 @@ TEST_CASE("a file whose name is not UTF-8 is still read: the file system chose t
   CHECK(r.status == 0);
 }
 
-TEST_CASE("a received file with a trigger of its own is refused by every command; check reports it") {
+TEST_CASE("a received file with a trigger of its own is refused by every command, check reports it") {
   Fixture f;
   const std::string evil = f.copy("evil.db");
   sql(evil, "CREATE TRIGGER evil_t AFTER INSERT ON note_revision BEGIN DELETE FROM passage; END;");

@@ -37,7 +37,7 @@ TEST_CASE("control characters pass only as line breaks where the field allows th
   CHECK_THAT(*field_fault(Field::kNoteText, "注\x1b[2J"), Catch::Contains("U+001B at byte 3"));
 }
 
-TEST_CASE("text must be NFC; an argument is put in NFC instead") {
+TEST_CASE("text must be NFC, an argument is put in NFC instead") {
   const std::string decomposed = "e\xcc\x81";  // e + combining acute
   CHECK_THAT(*field_fault(Field::kNoteText, decomposed), Catch::Contains("normal form C"));
   CHECK(jiaozhu::checked_argument(Field::kNoteText, decomposed, "--text") == "\xc3\xa9");

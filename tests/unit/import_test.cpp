@@ -61,7 +61,7 @@ TEST_CASE("the same source imported into two databases is the same edition") {
         two.db.sql().execAndGet("SELECT uuid FROM work").getString());
 }
 
-TEST_CASE("re-importing is a no-op; other content under a taken siglum is a conflict") {
+TEST_CASE("re-importing is a no-op, other content under a taken siglum is a conflict") {
   Fixture f;
   f.import({jz_test::corpus("songjin/hant.txt")}, "A");
   CHECK(f.import({jz_test::corpus("songjin/hant.txt")}, "A").unchanged);
@@ -149,7 +149,7 @@ TEST_CASE("invalid sigla and work names are usage errors") {
   CHECK_THROWS_AS(f.import({jz_test::corpus("songjin/hant.txt")}, "A:B"), UsageError);
 }
 
-TEST_CASE("many files stream in order; a bad one in the middle writes nothing") {
+TEST_CASE("many files stream in order, a bad one in the middle writes nothing") {
   Fixture f;
   std::vector<std::filesystem::path> files;
   for (int i = 1; i <= 40; ++i) {

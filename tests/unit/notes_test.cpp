@@ -80,7 +80,7 @@ TEST_CASE("a note on 张着麟 anchors on its three code points") {
   CHECK(f.sound());
 }
 
-TEST_CASE("edit, rm and restore each add a revision; every one stays") {
+TEST_CASE("edit, rm and restore each add a revision, every one stays") {
   Fixture f;
   const Note n = f.add_on_zhang();
   NoteChange c;

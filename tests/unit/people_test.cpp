@@ -90,7 +90,7 @@ TEST_CASE("the longest alias wins, and a name inside it is not counted twice") {
   CHECK(static_cast<int64_t>(s.people.mentions("张若麟", std::nullopt).size()) == whole);
 }
 
-TEST_CASE("merging keeps every alias; removing one removes exactly its mentions") {
+TEST_CASE("merging keeps every alias, removing one removes exactly its mentions") {
   Songjin s;
   s.people.add("皇太极", "清太宗");
   s.people.add("太宗", "a second entry for the same man");

@@ -154,7 +154,7 @@ TEST_CASE("the index stays exact as editions come, and check sees it drift") {
   CHECK(s.hits("無關的文字") == Hits{"A:1"});
 }
 
-TEST_CASE("unknown editions and works are not found; bad queries are usage errors") {
+TEST_CASE("unknown editions and works are not found, bad queries are usage errors") {
   Songjin s;
   SearchRequest r;
   r.query = "张";

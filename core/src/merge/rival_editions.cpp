@@ -69,10 +69,19 @@ std::string rival_siglum(EditionRepository& editions, const std::string& siglum,
   throw ConflictError("cannot find a free siglum for a rival text of edition " + siglum);
 }
 
+// Its time is the version's, not this copy's clock: every copy lists it alike.
 int64_t new_rival(Database& db, const Edition& main, const std::string& hash, Script script) {
   EditionRepository editions(db);
-  return editions.insert({rival_siglum(editions, main.siglum, hash), main.work, main.title, script, hash,
-                          rival_uuid(main.uuid, hash)});
+  const int64_t id = editions.insert({rival_siglum(editions, main.siglum, hash), main.work, main.title, script, hash,
+                                      rival_uuid(main.uuid, hash)});
+  SQLite::Statement at(db.sql(),
+                       "UPDATE edition SET imported_at = (SELECT made_at FROM edition_version "
+                       "WHERE edition_uuid = ? AND content_hash = ?) WHERE id = ?");
+  at.bind(1, main.uuid);
+  at.bind(2, hash);
+  at.bind(3, id);
+  at.exec();
+  return id;
 }
 
 // Removes a rival edition whose head was dropped; its notes go to the edition.
