@@ -20,8 +20,11 @@ struct CheckResult {
 // here, and then only integrity_check runs beside it), passage numbering
 // (1..N without gaps), text normalization (NFC), each edition's content
 // hash against its passages, the search index (FTS5's integrity-check and
-// the folding table's version), mentions, notes, and deletions (no removed
-// alias, link or character still here; no loop of redirects). Reads only.
+// the folding table's version), mentions, notes, deletions (no removed alias
+// or link still here; every character here is its group's survivor), record
+// history (every character and alias has revisions, head flags right, the
+// newest head shown) and edition versions (each edition shows its newest
+// current text; each rival edition holds another). Reads only.
 std::vector<CheckResult> check_database(Database& db);
 
 }  // namespace jiaozhu
