@@ -297,7 +297,10 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
   // Merging again changes nothing.
   merge_database(replicas[0], paths[1], false);
   CHECK(differences(logical_state(replicas[0]), state) == std::vector<std::string>{});
-  for (Database& r : replicas) CHECK(sound(r));
+  for (Database& r : replicas) {
+    CHECK(sound(r));
+    CHECK(count_conflicts(r) == static_cast<int64_t>(list_conflicts(r).size()));
+  }
 }
 
 TEST_CASE("merge order does not matter: B then C into A equals C then B") {

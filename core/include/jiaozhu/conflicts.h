@@ -41,6 +41,9 @@ struct Conflicts {
 
 // Reads only; the listing is in a stable order.
 Conflicts list_conflicts(Database& db);
+// list_conflicts(db).size() without loading what is listed: what merge
+// reports after every merge (a merge of busy copies leaves thousands).
+int64_t count_conflicts(Database& db);
 
 // Ends edition `siglum`'s conflict: the text of `keep` (the edition itself
 // or one of its rival editions) becomes its text in every copy, as a choice

@@ -8,6 +8,8 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "merge/rival_editions.h"
+#include "notes/note_store.h"
+#include "people/record_history.h"
 #include "people/mention_index.h"
 #include "repo/deletion_store.h"
 #include "util/sha256.h"
@@ -75,6 +77,13 @@ std::vector<EditionConflict> edition_conflicts(Database& db) {
 
 Conflicts list_conflicts(Database& db) {
   return {NoteRepository(db).conflicts(), CharacterRepository(db).conflicts(), link_conflicts(db), edition_conflicts(db)};
+}
+
+int64_t count_conflicts(Database& db) {
+  const int64_t records = static_cast<int64_t>(detail::RecordHistory(db, detail::RecordKind::kCharacter).in_conflict().size() +
+                                               detail::RecordHistory(db, detail::RecordKind::kAlias).in_conflict().size());
+  return detail::NoteStore(db).conflict_count() + records + static_cast<int64_t>(link_conflicts(db).size()) +
+         static_cast<int64_t>(edition_conflicts(db).size());
 }
 
 void resolve_edition(Database& db, const std::string& siglum, const std::string& keep) {

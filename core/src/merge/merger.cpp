@@ -667,7 +667,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       merge_history(m, detail::RecordKind::kAlias);
       merge_links(m);
       merge_notes(m);
-      report.conflicts_remaining = static_cast<int64_t>(list_conflicts(db).size());
+      report.conflicts_remaining = count_conflicts(db);
       theirs.sql().exec("COMMIT");
       detail::MentionIndex mentions(db);
       if (m.aliases_added) {
