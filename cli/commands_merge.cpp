@@ -65,18 +65,12 @@ void exit_if_conflicts(int64_t remaining, bool json) {
   throw ExitStatus{kExitConflictsRemain};
 }
 
-nlohmann::ordered_json version_json(const FieldVersion& v, const std::string& record) {
-  return {{"uuid", v.uuid}, {record == "character" ? "name" : "kind", v.label}, {"note", v.note},
-          {"author", v.author}, {"made_at", v.made_at}};
-}
-
 nlohmann::ordered_json conflicts_json(const Conflicts& c) {
   auto notes = nlohmann::ordered_json::array(), records = nlohmann::ordered_json::array(),
        links = nlohmann::ordered_json::array();
   for (const Note& n : c.notes) notes.push_back(note_json(n));
   for (const RecordConflict& r : c.records) {
-    auto versions = nlohmann::ordered_json::array();
-    for (const FieldVersion& v : r.versions) versions.push_back(version_json(v, r.record));
+    const auto versions = versions_json(r.versions, r.record == "character" ? "name" : "kind");
     records.push_back({{"record", r.record}, {"uuid", r.uuid}, {"character", r.character}, {"form", r.form},
                        {"versions", versions}});
   }

@@ -16,14 +16,6 @@ nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int6
   return out;
 }
 
-nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label) {
-  auto out = nlohmann::ordered_json::array();
-  for (const FieldVersion& v : versions) {
-    out.push_back({{"uuid", v.uuid}, {label, v.label}, {"note", v.note}, {"author", v.author}, {"made_at", v.made_at}});
-  }
-  return out;
-}
-
 nlohmann::ordered_json character_json(const Character& c) {
   auto aliases = nlohmann::ordered_json::array();
   for (const Alias& a : c.aliases) {

@@ -116,4 +116,12 @@ std::string version_line(const FieldVersion& v) {
          v.made_at + ")";
 }
 
+nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label) {
+  auto out = nlohmann::ordered_json::array();
+  for (const FieldVersion& v : versions) {
+    out.push_back({{"uuid", v.uuid}, {label, v.label}, {"note", v.note}, {"author", v.author}, {"made_at", v.made_at}});
+  }
+  return out;
+}
+
 }  // namespace jiaozhu::cli

@@ -46,6 +46,8 @@ void print_table(const std::vector<std::vector<std::string>>& rows, const std::v
 // One version of a character's or alias's fields, as `conflicts` and
 // `character show` list it: "value — note  (author, time)".
 std::string version_line(const FieldVersion& v);
+// The same versions as JSON; `label` names the value ("name" or "kind").
+nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label);
 
 // 12345 -> "12,345"
 std::string with_commas(int64_t n);
