@@ -2,7 +2,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "jiaozhu/database.h"
 
@@ -28,9 +30,26 @@ struct ExitStatus {
 struct Globals {
   std::string db_path;  // --db, else $JIAOZHU_DB, else ./jiaozhu.db
   bool quiet = false;   // no progress bar, no summary on stderr
+  // Every command's --json flag: the global --json (before the subcommand)
+  // sets them all, so that `jiaozhu --json links A B` and `jiaozhu links A
+  // B --json` are one command.
+  std::vector<bool*> json_flags;
 
   Database open(OpenMode mode = OpenMode::kExisting) const { return Database::open(db_path, mode); }
 };
+
+// Adds the --json flag to `cmd`, stored in `flag`.
+inline CLI::Option* add_json_flag(CLI::App* cmd, Globals& g, bool& flag, const std::string& help = "Print as JSON") {
+  g.json_flags.push_back(&flag);
+  return cmd->add_flag("--json", flag, help);
+}
+
+// --limit and --offset of a listing that can be long.
+struct Page {
+  int64_t offset = 0;
+  std::optional<int64_t> limit;
+};
+void add_page_options(CLI::App* cmd, Page& page);
 
 // Each command group adds its subcommands to `app`. The callbacks they set
 // run after parsing and may throw jiaozhu::Error.

@@ -9,6 +9,7 @@
 #include "jiaozhu/passage.h"
 #include "notes_output.h"
 #include "output.h"
+#include "table.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -77,15 +78,8 @@ void run_show(const Globals& g, const std::string& where, bool json) {
   }
   auto list = nlohmann::ordered_json::array();
   for (const Passage& p : passages) {
-    auto notes_json = nlohmann::ordered_json::array();
-    if (const NotesOf* n = find(p)) {
-      for (const Note& own : n->own) notes_json.push_back(note_json(own));
-      for (const MappedNote& m : n->mapped) {
-        auto doc = note_json(m.note);
-        doc["shown_at"] = {{"address", m.address}, {"start", m.start}, {"end", m.end}};
-        notes_json.push_back(doc);
-      }
-    }
+    const NotesOf* n = find(p);
+    const auto notes_json = n ? notes_of_json(*n) : nlohmann::ordered_json::array();
     list.push_back({{"address", format_address(p.siglum, p.seq)}, {"siglum", p.siglum}, {"n", p.seq},
                     {"text", p.text}, {"title", optional_json(p.title)}, {"author", optional_json(p.author)},
                     {"ref", optional_json(p.ref)},
@@ -100,7 +94,7 @@ void run_show(const Globals& g, const std::string& where, bool json) {
 void add_browse_commands(CLI::App& app, Globals& g) {
   auto* editions = app.add_subcommand("editions", "List the editions with their work, script and size");
   auto editions_json = std::make_shared<bool>(false);
-  editions->add_flag("--json", *editions_json, "Print as JSON");
+  add_json_flag(editions, g, *editions_json, "Print as JSON");
   editions->callback([&g, editions_json] { run_editions(g, *editions_json); });
 
   struct ShowArgs {
@@ -110,7 +104,7 @@ void add_browse_commands(CLI::App& app, Globals& g) {
   auto args = std::make_shared<ShowArgs>();
   auto* show = app.add_subcommand("show", "Print passages: S (a whole edition), S:N or S:N-M");
   show->add_option("ADDRESS", args->where, "An edition's siglum, or a passage or range of it")->required();
-  show->add_flag("--json", args->json, "Print as JSON, one object per passage");
+  add_json_flag(show, g, args->json, "Print as JSON, one object per passage");
   show->callback([&g, args] { run_show(g, args->where, args->json); });
 }
 

@@ -12,6 +12,7 @@
 #include "jiaozhu/unicode.h"
 #include "notes_output.h"
 #include "output.h"
+#include "table.h"
 #include "terminal_guard.h"
 
 namespace jiaozhu::cli {
@@ -28,12 +29,6 @@ nlohmann::ordered_json link_json(const Link& l) {
 
 nlohmann::ordered_json span_json(const PassageSpan& s) {
   return {{"address", s.address}, {"start", s.start}, {"end", s.end}, {"reading", s.reading}};
-}
-
-std::string join(const std::vector<std::string>& items, const std::string& sep) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
-  return out;
 }
 
 void run_align(const Globals& g, const std::string& a, const std::string& b, bool json) {
@@ -61,30 +56,56 @@ void run_align(const Globals& g, const std::string& a, const std::string& b, boo
   std::cout << "\n(" << seconds << " s)\n";
 }
 
-void run_links(const Globals& g, const std::string& a, const std::string& b, bool json) {
+nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<std::string>& ua, const std::string& b,
+                                      const std::vector<std::string>& ub) {
+  return nlohmann::ordered_json::array({{{"edition", a}, {"passages", ua}}, {{"edition", b}, {"passages", ub}}});
+}
+
+// "rows 201–400 of " when a page of a longer listing was asked for.
+std::string page_prefix(const Page& page, int64_t shown, int64_t total) {
+  if (page.offset == 0 && shown == total) return "";
+  if (shown == 0) return "none of ";
+  return "rows " + with_commas(page.offset + 1) + "–" + with_commas(page.offset + shown) + " of ";
+}
+
+struct LinkArgs {
+  std::string a, b;
+  Page page;
+  bool json = false;
+};
+
+void run_links(const Globals& g, const LinkArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
-  const auto links = repo.links(a, b);
-  const auto ua = repo.unmatched(a, b), ub = repo.unmatched(b, a);
-  if (json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const Link& l : links) list.push_back(link_json(l));
-    print_json({{"a", a}, {"b", b}, {"links", list},
-                {"unmatched", nlohmann::ordered_json::array({{{"edition", a}, {"passages", ua}},
-                                                             {{"edition", b}, {"passages", ub}}})}});
+  const auto links = repo.links(args.a, args.b);
+  const auto ua = repo.unmatched(args.a, args.b), ub = repo.unmatched(args.b, args.a);
+  const auto total = static_cast<int64_t>(links.size());
+  const auto first = std::min(total, args.page.offset);
+  const auto last = args.page.limit ? std::min(total, first + *args.page.limit) : total;
+  if (args.json) {
+    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"unmatched", unmatched_json(args.a, ua, args.b, ub)}},
+                        "links");
+    for (auto i = first; i < last; ++i) out.add(link_json(links[static_cast<std::size_t>(i)]));
+    out.finish();
     return;
   }
   std::vector<std::vector<std::string>> rows;
-  for (const Link& l : links) {
-    rows.push_back({join(l.a, " "), "↔", join(l.b, " "), std::string(l.manual ? "manual" : "") + (l.moved ? " moved" : "")});
+  for (auto i = first; i < last; ++i) {
+    const Link& l = links[static_cast<std::size_t>(i)];
+    rows.push_back({address_runs(l.a), "↔", address_runs(l.b),
+                    std::string(l.manual ? "manual" : "") + (l.moved ? (l.manual ? " moved" : "moved") : "")});
   }
   print_table(rows, {});
-  std::cout << links.size() << " links; unmatched " << a << ": " << (ua.empty() ? "none" : join(ua, " ")) << "; "
-            << b << ": " << ub.size() << "\n";
+  auto unmatched = [](const std::string& siglum, const std::vector<std::string>& list) {
+    return siglum + " " + (list.empty() ? "none" : list.size() <= 20 ? address_runs(list) : with_commas(static_cast<int64_t>(list.size())));
+  };
+  std::cout << page_prefix(args.page, last - first, total) << count_of(total, "link") << "; unmatched "
+            << unmatched(args.a, ua) << "; " << unmatched(args.b, ub) << "\n";
 }
 
 struct VariantArgs {
   std::string a, b, classes, passage;
+  Page page;
   bool json = false;
 };
 
@@ -99,89 +120,195 @@ std::vector<VariantClass> parse_classes(const std::string& list) {
   return out;
 }
 
+nlohmann::ordered_json variant_json(const Variant& v) {
+  return {{"uuid", v.uuid}, {"class", to_string(v.variant_class)}, {"link", v.link_id},
+          {"a", span_json(v.a)}, {"b", span_json(v.b)}};
+}
+
+void refill_span_json(nlohmann::ordered_json& doc, PassageSpan&& s) {
+  doc["address"].get_ref<std::string&>() = std::move(s.address);
+  doc["start"] = s.start;
+  doc["end"] = s.end;
+  doc["reading"].get_ref<std::string&>() = std::move(s.reading);
+}
+
+// `doc`, made by variant_json, now variant_json(v).
+void refill_variant_json(nlohmann::ordered_json& doc, Variant&& v) {
+  doc["uuid"].get_ref<std::string&>() = std::move(v.uuid);
+  doc["class"].get_ref<std::string&>() = to_string(v.variant_class);
+  doc["link"] = v.link_id;
+  refill_span_json(doc["a"], std::move(v.a));
+  refill_span_json(doc["b"], std::move(v.b));
+}
+
+std::string reading_cell(const std::string& reading) { return reading.empty() ? "—" : reading; }
+
 void run_variants(const Globals& g, const VariantArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
-  const auto classes = parse_classes(args.classes);
-  const auto variants = repo.variants(args.a, args.b, classes,
-                                      args.passage.empty() ? std::nullopt : std::optional(args.passage));
-  std::map<std::string, int64_t> summary;
-  for (const Variant& v : variants) ++summary[std::string(to_string(v.variant_class))];
+  CollationRepository::VariantQuery query{parse_classes(args.classes),
+                                          args.passage.empty() ? std::nullopt : std::optional(args.passage),
+                                          args.page.offset, args.page.limit};
+  const auto counts = repo.count_variants(args.a, args.b, query);
+  int64_t total = 0;
+  for (const auto& [c, n] : counts) total += n;
   if (args.json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const Variant& v : variants) {
-      list.push_back({{"uuid", v.uuid}, {"class", to_string(v.variant_class)}, {"link", v.link_id},
-                      {"a", span_json(v.a)}, {"b", span_json(v.b)}});
-    }
-    nlohmann::ordered_json counts = nlohmann::ordered_json::object();
-    for (const auto& [c, n] : summary) counts[c] = n;
-    print_json({{"a", args.a}, {"b", args.b}, {"summary", counts}, {"variants", list}});
+    nlohmann::ordered_json summary = nlohmann::ordered_json::object();
+    for (const auto& [c, n] : counts) summary[std::string(to_string(c))] = n;
+    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}}, "variants");
+    // One document refilled for every variant: building 700,000 of them
+    // took longer than reading the variants.
+    nlohmann::ordered_json item = variant_json(Variant{});
+    repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
+      refill_variant_json(item, std::move(v));
+      out.add(item);
+    });
+    out.finish();
     return;
   }
   std::vector<std::vector<std::string>> rows;
-  for (const Variant& v : variants) {
-    rows.push_back({v.a.address, v.a.reading.empty() ? "—" : v.a.reading, v.b.address,
-                    v.b.reading.empty() ? "—" : v.b.reading, std::string(to_string(v.variant_class))});
-  }
+  repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
+    rows.push_back({v.a.address, reading_cell(v.a.reading), v.b.address, reading_cell(v.b.reading),
+                    std::string(to_string(v.variant_class))});
+  });
   print_table(rows, {});
   std::string line;
-  for (const auto& [c, n] : summary) line += (line.empty() ? "" : ", ") + c + " " + with_commas(n);
-  std::cout << with_commas(static_cast<int64_t>(variants.size())) << " variants" << (line.empty() ? "" : ": " + line)
+  for (const auto& [c, n] : counts) line += (line.empty() ? "" : ", ") + std::string(to_string(c)) + " " + with_commas(n);
+  std::cout << page_prefix(args.page, static_cast<int64_t>(rows.size()), total) << count_of(total, "variant")
+            << (line.empty() ? "" : ": " + line)
             << (args.classes.empty() ? " (script, punct and break hidden: --class all shows them)" : "") << '\n';
 }
 
-// The passage text with the variants of one side marked [like this].
-void run_parallel(const Globals& g, const std::string& address, const std::string& with) {
-  Database db = g.open();
+struct ParallelArgs {
+  std::string address;
+  std::vector<std::string> editions;
+  bool json = false;
+};
+
+// One side of a parallel view: a linked passage, its variants' spans and its notes.
+struct ParallelPassage {
+  std::string address;
+  Passage passage;
+  std::vector<std::pair<int64_t, int64_t>> spans;
+  NotesOf notes;
+};
+
+struct ParallelLink {
+  Link link;
+  std::vector<Variant> variants;
+  std::vector<ParallelPassage> passages;
+};
+
+// The links of `address` with the editions asked (all when none), each
+// with its passages and its reading variants (asked passage by passage:
+// the edition pair may hold millions).
+std::vector<ParallelLink> parallel_of(Database& db, const Address& at, const std::string& address,
+                                      const std::vector<std::string>& editions) {
   CollationRepository repo(db);
   PassageRepository passages(db);
-  const Address at = parse_address(address);
-  const auto links = repo.links_of(address);
+  std::vector<ParallelLink> out;
+  for (const Link& l : repo.links_of(address)) {
+    const std::string other = parse_address(l.b.empty() ? l.a.front() : l.b.front()).siglum;
+    if (!editions.empty() && std::find(editions.begin(), editions.end(), other) == editions.end()) continue;
+    ParallelLink pl{l, {}, {}};
+    std::vector<std::string> sides = l.a;
+    sides.insert(sides.end(), l.b.begin(), l.b.end());
+    std::set<std::string> seen;
+    for (const std::string& addr : sides) {
+      for (Variant& v : repo.variants(at.siglum, other, kReadingClasses, addr)) {
+        if (v.link_id == l.id && seen.insert(v.uuid).second) pl.variants.push_back(std::move(v));
+      }
+    }
+    std::sort(pl.variants.begin(), pl.variants.end(), [](const Variant& x, const Variant& y) {
+      return std::tie(x.a.address, x.a.start) < std::tie(y.a.address, y.a.start);
+    });
+    for (const std::string& addr : sides) {
+      ParallelPassage side{addr, passages.get(parse_address(addr)).front(), {}, {}};
+      for (const Variant& v : pl.variants) {
+        if (v.a.address == addr) side.spans.emplace_back(v.a.start, v.a.end);
+        else if (v.b.address == addr) side.spans.emplace_back(v.b.start, v.b.end);
+      }
+      side.notes = notes_of(db, addr, {side.passage})[addr];
+      pl.passages.push_back(std::move(side));
+    }
+    out.push_back(std::move(pl));
+  }
+  return out;
+}
+
+void print_parallel_json(const std::string& address, const std::vector<Passage>& own,
+                         const std::vector<ParallelLink>& links) {
+  auto list = nlohmann::ordered_json::array();
+  for (const ParallelLink& pl : links) {
+    auto doc = link_json(pl.link);
+    auto sides = nlohmann::ordered_json::array();
+    for (const ParallelPassage& p : pl.passages) {
+      sides.push_back({{"address", p.address}, {"text", p.passage.text}, {"notes", notes_of_json(p.notes)}});
+    }
+    auto variants = nlohmann::ordered_json::array();
+    for (const Variant& v : pl.variants) variants.push_back(variant_json(v));
+    doc["passages"] = sides;
+    doc["variants"] = variants;
+    list.push_back(doc);
+  }
+  print_json({{"address", address}, {"text", own.front().text}, {"links", list}});
+}
+
+// The passage text with the variants of one side marked [like this].
+void run_parallel(const Globals& g, const ParallelArgs& args) {
+  Database db = g.open();
+  const Address at = parse_address(args.address);
+  const std::vector<Passage> own = PassageRepository(db).get(at);
+  const auto links = parallel_of(db, at, args.address, args.editions);
+  if (args.json) return print_parallel_json(args.address, own, links);
   if (links.empty()) {
-    for (const Passage& p : passages.get(at)) std::cout << format_address(p.siglum, p.seq) << "  " << printable(p.text) << '\n';
-    std::cout << "(no linked passage: run `jiaozhu align` first)\n";
+    for (const Passage& p : own) std::cout << format_address(p.siglum, p.seq) << "  " << printable(p.text) << '\n';
+    std::cout << (args.editions.empty() ? "(no linked passage: run `jiaozhu align` first)\n"
+                                        : "(no linked passage in the editions asked)\n");
     return;
   }
   const bool terminal = colour_allowed(1);
-  for (const Link& l : links) {
-    const std::string other = parse_address(l.b.empty() ? l.a.front() : l.b.front()).siglum;
-    if (!with.empty() && other != with) continue;
-    std::vector<std::string> side_addresses = l.a;
-    side_addresses.insert(side_addresses.end(), l.b.begin(), l.b.end());
-    // The link's variants, asked passage by passage: the edition pair may hold millions.
-    std::vector<Variant> variants;
-    std::set<std::string> seen;
-    for (const std::string& addr : side_addresses) {
-      for (Variant& v : repo.variants(at.siglum, other, kReadingClasses, addr)) {
-        if (v.link_id == l.id && seen.insert(v.uuid).second) variants.push_back(std::move(v));
-      }
-    }
-    std::sort(variants.begin(), variants.end(), [](const Variant& x, const Variant& y) {
-      return std::tie(x.a.address, x.a.start) < std::tie(y.a.address, y.a.start);
-    });
-    for (const std::string& addr : side_addresses) {
-      std::vector<std::pair<int64_t, int64_t>> spans;
-      for (const Variant& v : variants) {
-        if (v.link_id != l.id) continue;
-        const PassageSpan& s = v.a.address == addr ? v.a : v.b;
-        if (s.address == addr) spans.emplace_back(s.start, s.end);
-      }
-      const std::vector<Passage> shown = passages.get(parse_address(addr));
-      const NotesOf notes = notes_of(db, addr, shown)[addr];
-      std::vector<SpanMark> marks = note_marks(spans_of(notes), 1);
-      for (const auto& [start, end] : spans) marks.push_back({start, end, terminal ? "\033[1m[" : "[", terminal ? "]\033[0m" : "]"});
-      std::cout << addr << "  " << mark_spans(shown.front().text, marks) << '\n';
-      print_notes_under(notes, std::string(addr.size() + 2, ' '));
+  for (const ParallelLink& pl : links) {
+    for (const ParallelPassage& p : pl.passages) {
+      std::vector<SpanMark> marks = note_marks(spans_of(p.notes), 1);
+      for (const auto& [start, end] : p.spans) marks.push_back({start, end, terminal ? "\033[1m[" : "[", terminal ? "]\033[0m" : "]"});
+      std::cout << p.address << "  " << mark_spans(p.passage.text, marks) << '\n';
+      print_notes_under(p.notes, std::string(p.address.size() + 2, ' '));
     }
     std::vector<std::vector<std::string>> rows;
-    for (const Variant& v : variants) {
-      if (v.link_id != l.id) continue;
-      rows.push_back({"", v.a.reading.empty() ? "—" : v.a.reading, "→", v.b.reading.empty() ? "—" : v.b.reading,
-                      std::string(to_string(v.variant_class))});
+    for (const Variant& v : pl.variants) {
+      rows.push_back({"", reading_cell(v.a.reading), "→", reading_cell(v.b.reading), std::string(to_string(v.variant_class))});
     }
     print_table(rows, {});
     std::cout << '\n';
   }
+}
+
+struct ManualLinkArgs {
+  std::string a, b;
+  bool force = false, json = false;
+};
+
+std::string link_line(const Link& l) { return address_runs(l.a) + " ↔ " + address_runs(l.b); }
+
+void run_link_add(const Globals& g, const ManualLinkArgs& args) {
+  Database db = g.open();
+  const auto made = CollationRepository(db).add_manual_link(args.a, args.b, args.force);
+  if (args.json) {
+    auto broken = nlohmann::ordered_json::array();
+    for (const Link& l : made.broken) broken.push_back(link_json(l));
+    print_json({{"link", link_json(made.link)}, {"removed", broken}});
+    return;
+  }
+  for (const Link& l : made.broken) std::cout << "removed the link " << link_line(l) << " (" << l.uuid.substr(0, 8) << ")\n";
+  std::cout << "linked " << link_line(made.link) << " by hand\n";
+}
+
+void run_link_rm(const Globals& g, const ManualLinkArgs& args) {
+  Database db = g.open();
+  const int64_t n = CollationRepository(db).remove_link(args.a, args.b);
+  if (args.json) return print_json({{"a", args.a}, {"b", args.b}, {"removed", n}});
+  std::cout << "removed " << count_of(n, "link") << '\n';
 }
 
 }  // namespace
@@ -189,21 +316,22 @@ void run_parallel(const Globals& g, const std::string& address, const std::strin
 void add_collation_commands(CLI::App& app, Globals& g) {
   struct PairArgs {
     std::string a, b;
-    bool json = false, force = false;
+    bool json = false;
   };
   auto align = std::make_shared<PairArgs>();
   auto* align_cmd = app.add_subcommand("align", "Link the passages of two editions and find their variants");
   align_cmd->add_option("S1", align->a, "The first edition's siglum")->required();
   align_cmd->add_option("S2", align->b, "The second edition's siglum")->required();
-  align_cmd->add_flag("--json", align->json, "Print the summary as JSON");
+  add_json_flag(align_cmd, g, align->json, "Print the summary as JSON");
   align_cmd->callback([&g, align] { run_align(g, align->a, align->b, align->json); });
 
-  auto links = std::make_shared<PairArgs>();
+  auto links = std::make_shared<LinkArgs>();
   auto* links_cmd = app.add_subcommand("links", "List the links between two editions, and their unmatched passages");
   links_cmd->add_option("S1", links->a, "The first edition's siglum")->required();
   links_cmd->add_option("S2", links->b, "The second edition's siglum")->required();
-  links_cmd->add_flag("--json", links->json, "Print as JSON");
-  links_cmd->callback([&g, links] { run_links(g, links->a, links->b, links->json); });
+  add_page_options(links_cmd, links->page);
+  add_json_flag(links_cmd, g, links->json, "Print as JSON");
+  links_cmd->callback([&g, links] { run_links(g, *links); });
 
   auto variants = std::make_shared<VariantArgs>();
   auto* variants_cmd = app.add_subcommand("variants", "List the variants between two editions");
@@ -213,41 +341,33 @@ void add_collation_commands(CLI::App& app, Globals& g) {
                            "Classes to list, comma-separated: substantive, pinyin, glyph, script, punct, break, or "
                            "all (default: substantive,pinyin,glyph)");
   variants_cmd->add_option("--passage", variants->passage, "Only the variants of this passage (S:N)");
-  variants_cmd->add_flag("--json", variants->json, "Print as JSON");
+  add_page_options(variants_cmd, variants->page);
+  add_json_flag(variants_cmd, g, variants->json, "Print as JSON");
   variants_cmd->callback([&g, variants] { run_variants(g, *variants); });
 
-  struct ParallelArgs {
-    std::string address, with;
-  };
   auto parallel = std::make_shared<ParallelArgs>();
   auto* parallel_cmd = app.add_subcommand("parallel", "Print a passage beside its linked passages, variants marked");
   parallel_cmd->add_option("ADDRESS", parallel->address, "The passage (S:N)")->required();
-  parallel_cmd->add_option("--with", parallel->with, "Only the links with this edition");
-  parallel_cmd->callback([&g, parallel] { run_parallel(g, parallel->address, parallel->with); });
+  parallel_cmd->add_option("--edition,--with", parallel->editions,
+                           "Only the links with this edition (repeat for several)")->take_all()->allow_extra_args(false);
+  add_json_flag(parallel_cmd, g, parallel->json, "Print as JSON");
+  parallel_cmd->callback([&g, parallel] { run_parallel(g, *parallel); });
 
   auto link = app.add_subcommand("link", "Correct the alignment by hand: link add / link rm");
   link->require_subcommand(1);
-  auto manual = std::make_shared<PairArgs>();
+  auto added = std::make_shared<ManualLinkArgs>();
   auto* add = link->add_subcommand("add", "Link passages of two editions by hand (kept when align runs again)");
-  add->add_option("A", manual->a, "Passages of one edition: S:N or S:N-M")->required();
-  add->add_option("B", manual->b, "Passages of the other edition")->required();
-  add->add_flag("--force", manual->force, "Take the passages out of manual links that hold them too");
-  add->callback([&g, manual] {
-    Database db = g.open();
-    const auto made = CollationRepository(db).add_manual_link(manual->a, manual->b, manual->force);
-    for (const Link& l : made.broken) {
-      std::cout << "removed the link " << join(l.a, " ") << " ↔ " << join(l.b, " ") << " (" << l.uuid.substr(0, 8) << ")\n";
-    }
-    std::cout << "linked " << join(made.link.a, " ") << " ↔ " << join(made.link.b, " ") << " by hand\n";
-  });
+  add->add_option("A", added->a, "Passages of one edition: S:N or S:N-M")->required();
+  add->add_option("B", added->b, "Passages of the other edition")->required();
+  add->add_flag("--force", added->force, "Take the passages out of manual links that hold them too");
+  add_json_flag(add, g, added->json, "Print the link made as JSON");
+  add->callback([&g, added] { run_link_add(g, *added); });
+  auto removed = std::make_shared<ManualLinkArgs>();
   auto* rm = link->add_subcommand("rm", "Remove the link between two passages");
-  rm->add_option("A", manual->a, "A passage (S:N)")->required();
-  rm->add_option("B", manual->b, "A passage of the other edition")->required();
-  rm->callback([&g, manual] {
-    Database db = g.open();
-    const int64_t n = CollationRepository(db).remove_link(manual->a, manual->b);
-    std::cout << "removed " << n << (n == 1 ? " link\n" : " links\n");
-  });
+  rm->add_option("A", removed->a, "A passage (S:N)")->required();
+  rm->add_option("B", removed->b, "A passage of the other edition")->required();
+  add_json_flag(rm, g, removed->json, "Print how many links were removed as JSON");
+  rm->callback([&g, removed] { run_link_rm(g, *removed); });
 }
 
 }  // namespace jiaozhu::cli

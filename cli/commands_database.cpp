@@ -6,6 +6,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/stats.h"
 #include "output.h"
+#include "table.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -69,12 +70,12 @@ void add_database_commands(CLI::App& app, Globals& g) {
 
   auto* check = app.add_subcommand("check", "Verify integrity, foreign keys, schema and content; exit 1 on a fault");
   auto check_json = std::make_shared<bool>(false);
-  check->add_flag("--json", *check_json, "Print the results as JSON");
+  add_json_flag(check, g, *check_json, "Print the results as JSON");
   check->callback([&g, check_json] { run_check(g, *check_json); });
 
   auto* stats = app.add_subcommand("stats", "Totals: works, editions, passages, characters, links, variants, persons, notes, file size");
   auto stats_json = std::make_shared<bool>(false);
-  stats->add_flag("--json", *stats_json, "Print as JSON");
+  add_json_flag(stats, g, *stats_json, "Print as JSON");
   stats->callback([&g, stats_json] { run_stats(g, *stats_json); });
 }
 

@@ -90,7 +90,7 @@ void add_import_command(CLI::App& app, Globals& g) {
                 "JSON: each string of \"paragraphs\" is its own passage");
   cmd->add_flag("--replace", args->replace,
                 "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");
-  cmd->add_flag("--json", args->json, "Print the summary as JSON");
+  add_json_flag(cmd, g, args->json, "Print the summary as JSON");
   cmd->callback([&g, args] { run_import(g, *args); });
 }
 

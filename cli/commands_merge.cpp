@@ -124,7 +124,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
   auto* conflicts = app.add_subcommand("conflicts",
                                        "List what copies edited apart and waits for a decision: notes, characters, "
                                        "aliases, links");
-  conflicts->add_flag("--json", *conflicts_json_flag, "Print as JSON");
+  add_json_flag(conflicts, g, *conflicts_json_flag, "Print as JSON");
   auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
   auto* edition = app.add_subcommand("edition", "An edition's versions: edition resolve");
   edition->require_subcommand(1);
@@ -151,7 +151,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
   auto* merge = app.add_subcommand("merge", "Bring in everything a collaborator's copy of the database holds");
   merge->add_option("OTHER", a->other, "The other copy (.db); it is only read")->required();
   merge->add_flag("--dry-run", a->dry_run, "Report what would change, write nothing");
-  merge->add_flag("--json", a->json, "Print the report as JSON");
+  add_json_flag(merge, g, a->json, "Print the report as JSON");
   merge->callback([&g, a] {
     Database db = g.open();
     const MergeReport r = merge_database(db, a->other, a->dry_run);
@@ -176,7 +176,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
   auto s = std::make_shared<SyncArgs>();
   auto* sync = app.add_subcommand("sync", "Merge the other replicas in a shared folder, then write this one's copy there");
   sync->add_option("DIR", s->dir, "A folder shared by git, Syncthing, Dropbox...")->required();
-  sync->add_flag("--json", s->json, "Print the report as JSON");
+  add_json_flag(sync, g, s->json, "Print the report as JSON");
   sync->callback([&g, s] {
     Database db = g.open();
     const SyncReport r = sync_folder(db, s->dir);

@@ -125,7 +125,7 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   add->add_option("--tag", a->tags, "A tag (repeat for several)");
   add->add_option("--motivation", a->motivation, "commenting (default), correcting, identifying, linking, questioning, tagging");
   add->add_option("--author", a->author, "Who writes (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
-  add->add_flag("--json", a->json, "Print the note as JSON");
+  add_json_flag(add, g, a->json, "Print the note as JSON");
   add->callback([&g, a] {
     Database db = g.open();
     print_note_result(NoteRepository(db).add(request_of(*a)), "added", a->json);
@@ -133,7 +133,7 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
 
   auto* show = note->add_subcommand("show", "Print a note with its whole history");
   show->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
-  show->add_flag("--json", a->json, "Print as JSON");
+  add_json_flag(show, g, a->json, "Print as JSON");
   show->callback([&g, a] { run_note_show(g, *a); });
 
   auto* edit = note->add_subcommand("edit", "Write a new revision of a note: its text, tags or motivation");
@@ -142,7 +142,7 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   edit->add_option("--tag", a->tags, "+TAG adds a tag, -TAG removes one (repeat for several)");
   edit->add_option("--motivation", a->motivation, "The new motivation");
   edit->add_option("--author", a->author, "Who writes");
-  edit->add_flag("--json", a->json, "Print the note as JSON");
+  add_json_flag(edit, g, a->json, "Print the note as JSON");
   edit->callback([&g, a, text_opt] {
     NoteChange c;
     if (text_opt->count() > 0) c.body = a->text;
@@ -181,7 +181,7 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   move->add_option("--start", a->start, "Span start, in characters from 0");
   move->add_option("--end", a->end, "Span end (exclusive)");
   move->add_option("--author", a->author, "Who moves it");
-  move->add_flag("--json", a->json, "Print the note as JSON");
+  add_json_flag(move, g, a->json, "Print the note as JSON");
   move->callback([&g, a] {
     Database db = g.open();
     const NoteRequest to = move_request(*a);
@@ -203,7 +203,7 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   auto* search = note->add_subcommand("search", "Find notes by their text (same query language as `search`)");
   search->add_option("QUERY", a->query, "What to look for")->required();
   search->add_option("--limit", a->limit, "At most this many notes (default 20)");
-  search->add_flag("--json", a->json, "Print as JSON");
+  add_json_flag(search, g, a->json, "Print as JSON");
   search->callback([&g, a] {
     if (a->limit < 1) throw UsageError("--limit must be at least 1");
     Database db = g.open();
@@ -223,7 +223,7 @@ void add_note_commands(CLI::App& app, Globals& g) {
   notes->add_option("--author", a->author, "Only notes one of whose revisions this author wrote (part of the name)");
   notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage, or whose link, variant or character is gone");
   notes->add_flag("--removed", a->removed, "Include removed notes");
-  notes->add_flag("--json", a->json, "Print as JSON");
+  add_json_flag(notes, g, a->json, "Print as JSON");
   notes->callback([&g, a] { run_notes(g, *a); });
 
   auto cfg = std::make_shared<std::pair<std::string, std::string>>();

@@ -6,6 +6,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/people.h"
 #include "output.h"
+#include "table.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -146,7 +147,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
   });
   auto* show = character->add_subcommand("show", "Show a character: aliases, mention counts, first mentions");
   show->add_option("NAME", args->who, "Its name or any alias")->required();
-  show->add_flag("--json", args->json, "Print as JSON");
+  add_json_flag(show, g, args->json, "Print as JSON");
   show->callback([&g, args] {
     Database db = g.open();
     CharacterRepository repo(db);
@@ -190,7 +191,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
   });
 
   auto* characters = app.add_subcommand("characters", "List the characters with their mentions per edition");
-  characters->add_flag("--json", args->json, "Print as JSON");
+  add_json_flag(characters, g, args->json, "Print as JSON");
   characters->callback([&g, args] {
     Database db = g.open();
     const auto list = CharacterRepository(db).list();
@@ -246,14 +247,14 @@ void add_people_commands(CLI::App& app, Globals& g) {
   auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
   suggest->add_option("S1", args->who, "An edition")->required();
   suggest->add_option("S2", args->other, "Another edition of the work")->required();
-  suggest->add_flag("--json", args->json, "Print as JSON");
+  add_json_flag(suggest, g, args->json, "Print as JSON");
   suggest->callback([&g, args] { run_suggest(g, *args); });
 
   auto* mentions = app.add_subcommand("mentions", "Every mention of a character, under any alias, in every edition");
   mentions->add_option("NAME", args->who, "The character (its name or any alias)");
   mentions->add_option("--edition", args->edition, "Only this edition");
   mentions->add_flag("--rebuild", args->rebuild, "Recompute every mention first");
-  mentions->add_flag("--json", args->json, "Print as JSON");
+  add_json_flag(mentions, g, args->json, "Print as JSON");
   mentions->callback([&g, args] { run_mentions(g, *args); });
 }
 

@@ -100,7 +100,7 @@ void add_search_commands(CLI::App& app, Globals& g) {
   cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");
   cmd->add_option("--offset", args->request.offset, "Passages to skip, for the next page");
   cmd->add_flag("--count", args->count_only, "Print only the counts per edition");
-  cmd->add_flag("--json", args->json, "Print as JSON, with code-point offsets of the matches");
+  add_json_flag(cmd, g, args->json, "Print as JSON, with code-point offsets of the matches");
   cmd->callback([&g, args] { run_search(g, *args); });
 
   auto* reindex_cmd = app.add_subcommand("reindex", "Rebuild the search index (after a change of folding table)");

@@ -11,6 +11,7 @@
 #include "jiaozhu/unicode.h"
 #include "output.h"
 #include "suggest.h"
+#include "table.h"
 #include "terminal_guard.h"
 
 namespace jiaozhu::cli {
@@ -86,8 +87,24 @@ int run(int argc, char** argv) {
   app.require_subcommand(1);
   Globals g;
   g.db_path = default_db();
+  // Global options may also follow the subcommand (fallthrough), as in git.
+  app.fallthrough();
   app.add_option("--db", g.db_path, "The database file (default: $JIAOZHU_DB, else ./jiaozhu.db)");
   app.add_flag("-q,--quiet", g.quiet, "No progress bar");
+  app.add_flag_callback("--json", [&g] {
+    for (bool* flag : g.json_flags) *flag = true;
+  }, "Print as JSON (every command has it)");
+  std::string colour = "auto";
+  app.add_option("--color", colour, "Colour on a terminal: auto (not under NO_COLOR or TERM=dumb), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->each([](const std::string& v) {
+        set_colour_choice(v == "always" ? ColourChoice::kAlways : v == "never" ? ColourChoice::kNever : ColourChoice::kAuto);
+      });
+  bool wide = false;
+  app.add_flag("--wide", wide, "Show every table cell whole, however wide the terminal")->each([](const std::string&) {
+    set_table_fit(terminal_columns(), true);
+  });
+  set_table_fit(terminal_columns(), false);
   add_database_commands(app, g);
   add_import_command(app, g);
   add_browse_commands(app, g);

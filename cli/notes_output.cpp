@@ -143,4 +143,15 @@ void print_notes_under(const NotesOf& notes, const std::string& indent) {
   }
 }
 
+nlohmann::ordered_json notes_of_json(const NotesOf& notes) {
+  auto list = nlohmann::ordered_json::array();
+  for (const Note& own : notes.own) list.push_back(note_json(own));
+  for (const MappedNote& m : notes.mapped) {
+    auto doc = note_json(m.note);
+    doc["shown_at"] = {{"address", m.address}, {"start", m.start}, {"end", m.end}};
+    list.push_back(doc);
+  }
+  return list;
+}
+
 }  // namespace jiaozhu::cli

@@ -39,6 +39,8 @@ struct NotesOf {
 std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, const std::vector<Passage>& passages);
 // Spans to mark, in the order the notes are numbered.
 std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes);
+// The notes as JSON: own notes, then mapped ones with where they are shown.
+nlohmann::ordered_json notes_of_json(const NotesOf& notes);
 // The numbered list of notes printed under a passage.
 void print_notes_under(const NotesOf& notes, const std::string& indent);
 

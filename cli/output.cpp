@@ -14,9 +14,36 @@
 
 namespace jiaozhu::cli {
 
-void print_json(const nlohmann::ordered_json& doc) {
-  std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+namespace {
+std::string dump(const nlohmann::ordered_json& doc) {
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+}  // namespace
+
+void print_json(const nlohmann::ordered_json& doc) {
+  std::cout << dump(doc) << '\n';
+}
+
+JsonListPrinter::JsonListPrinter(nlohmann::ordered_json head, const std::string& key) {
+  head[key] = nlohmann::ordered_json::array();
+  const std::string text = dump(head);
+  // The empty list is the document's last "[]": print up to its "[".
+  std::cout << std::string_view(text).substr(0, text.rfind("[]") + 1);
+}
+
+void JsonListPrinter::add(const nlohmann::ordered_json& item) {
+  std::string text = dump(item);
+  std::string indented = empty_ ? "\n    " : ",\n    ";
+  indented.reserve(text.size() * 2);
+  for (char c : text) {
+    indented += c;
+    if (c == '\n') indented += "    ";
+  }
+  std::cout << indented;
+  empty_ = false;
+}
+
+void JsonListPrinter::finish() { std::cout << (empty_ ? "]\n}\n" : "\n  ]\n}\n"); }
 
 bool stdout_is_tty() { return ::isatty(1) == 1; }
 bool stderr_is_tty() { return ::isatty(2) == 1; }
@@ -58,26 +85,6 @@ std::size_t display_width(std::string_view text) {
     width += (ea == U_EA_WIDE || ea == U_EA_FULLWIDTH) ? 2 : 1;
   }
   return width;
-}
-
-void print_table(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& right_aligned) {
-  std::vector<std::size_t> widths;
-  for (const auto& row : rows) {
-    widths.resize(std::max(widths.size(), row.size()));
-    for (std::size_t c = 0; c < row.size(); ++c) widths[c] = std::max(widths[c], display_width(row[c]));
-  }
-  for (const auto& row : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < row.size(); ++c) {
-      const std::string pad(widths[c] - display_width(row[c]), ' ');
-      const bool right = std::find(right_aligned.begin(), right_aligned.end(), c) != right_aligned.end();
-      const bool last = c + 1 == row.size();
-      line += right ? pad + printable(row[c]) : printable(row[c]) + (last ? "" : pad);
-      if (!last) line += "  ";
-    }
-    while (line.ends_with(' ')) line.pop_back();
-    std::cout << line << '\n';
-  }
 }
 
 std::string with_commas(int64_t n) {

@@ -17,6 +17,21 @@ namespace jiaozhu::cli {
 // Writes `doc` to stdout, indented, with non-ASCII kept as UTF-8.
 void print_json(const nlohmann::ordered_json& doc);
 
+// Prints a document as print_json would, but whose last member `key` is a
+// list written one element at a time: a listing of 700,000 variants is
+// never held whole. Construct with the other members, add() each element,
+// then finish(); without finish() the document is left open (an error
+// cut the listing short, and says so on stderr).
+class JsonListPrinter {
+ public:
+  JsonListPrinter(nlohmann::ordered_json head, const std::string& key);
+  void add(const nlohmann::ordered_json& item);
+  void finish();
+
+ private:
+  bool empty_ = true;
+};
+
 // True when stdout / stderr is a terminal.
 bool stdout_is_tty();
 bool stderr_is_tty();
@@ -38,10 +53,6 @@ std::string mark_spans(const std::string& text, const std::vector<SpanMark>& mar
 
 // Columns of a terminal that `text` takes (East Asian wide characters take 2).
 std::size_t display_width(std::string_view text);
-
-// Prints rows as columns padded to their widest cell; columns listed in
-// `right_aligned` (by index) are aligned right, for numbers.
-void print_table(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& right_aligned);
 
 // One version of a character's or alias's fields, as `conflicts` and
 // `character show` list it: "value — note  (author, time)".

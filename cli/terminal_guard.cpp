@@ -66,8 +66,9 @@ std::size_t make_safe(std::string_view text, bool allow_sgr, bool complete, std:
   int32_t i = 0;
   while (i < length) {
     const int32_t start = i;
-    if (s[i] >= 0x20 && s[i] < 0x7F) {  // printable ASCII, the common case
-      out += static_cast<char>(s[i++]);
+    if (s[i] >= 0x20 && s[i] < 0x7F) {  // a run of printable ASCII, the common case
+      while (i < length && s[i] >= 0x20 && s[i] < 0x7F) ++i;
+      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
       continue;
     }
     if (s[i] == 0x1B && allow_sgr) {
@@ -104,8 +105,8 @@ class TerminalGuard::Gate : public std::streambuf {
  public:
   // On a terminal each write is passed on at once, so that what is printed
   // keeps its order with the progress bar and with the other stream.
-  Gate(std::ostream& stream, bool allow_sgr, bool terminal)
-      : stream_(stream), downstream_(stream.rdbuf()), allow_sgr_(allow_sgr), terminal_(terminal) {
+  Gate(std::ostream& stream, int fd, bool terminal)
+      : stream_(stream), downstream_(stream.rdbuf()), fd_(fd), terminal_(terminal) {
     stream_.rdbuf(this);
   }
   ~Gate() override {
@@ -136,18 +137,27 @@ class TerminalGuard::Gate : public std::streambuf {
   void drain(bool complete) {
     if (pending_.empty()) return;
     safe_.clear();
-    const std::size_t taken = make_safe(pending_, allow_sgr_, complete, safe_);
+    // Asked at every write: --color is parsed after the gate is installed.
+    const std::size_t taken = make_safe(pending_, colour_allowed(fd_), complete, safe_);
     downstream_->sputn(safe_.data(), static_cast<std::streamsize>(safe_.size()));
     pending_.erase(0, taken);
   }
 
   std::ostream& stream_;
   std::streambuf* downstream_;
-  bool allow_sgr_, terminal_;
+  int fd_;
+  bool terminal_;
   std::string pending_, safe_;
 };
 
+namespace {
+ColourChoice g_colour_choice = ColourChoice::kAuto;
+}  // namespace
+
+void set_colour_choice(ColourChoice choice) { g_colour_choice = choice; }
+
 bool colour_allowed(int fd) {
+  if (g_colour_choice != ColourChoice::kAuto) return g_colour_choice == ColourChoice::kAlways;
   if (::isatty(fd) != 1) return false;
   if (std::getenv("NO_COLOR") != nullptr) return false;
   const char* term = std::getenv("TERM");
@@ -155,8 +165,8 @@ bool colour_allowed(int fd) {
 }
 
 TerminalGuard::TerminalGuard()
-    : out_(std::make_unique<Gate>(std::cout, colour_allowed(1), ::isatty(1) == 1)),
-      err_(std::make_unique<Gate>(std::cerr, colour_allowed(2), ::isatty(2) == 1)) {}
+    : out_(std::make_unique<Gate>(std::cout, 1, ::isatty(1) == 1)),
+      err_(std::make_unique<Gate>(std::cerr, 2, ::isatty(2) == 1)) {}
 
 TerminalGuard::~TerminalGuard() = default;
 

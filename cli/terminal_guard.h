@@ -21,8 +21,12 @@
 
 namespace jiaozhu::cli {
 
-// True when `fd` is a terminal and neither NO_COLOR (any value) nor
-// TERM=dumb asks for plain output.
+// --color: auto (the default) colours a terminal unless NO_COLOR (any
+// value) or TERM=dumb asks for plain output; always and never override.
+enum class ColourChoice { kAuto, kAlways, kNever };
+void set_colour_choice(ColourChoice choice);
+
+// Whether SGR sequences written to `fd` reach it, under the choice above.
 bool colour_allowed(int fd);
 
 // Installs the gate on std::cout and std::cerr until destroyed, when it

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -80,8 +81,23 @@ class CollationRepository {
   std::vector<Link> links(const std::string& a, const std::string& b) const;
   std::vector<std::string> unmatched(const std::string& of, const std::string& other) const;
 
-  // Variants between a and b, in passage order; only the classes listed
-  // (all when empty); only those touching `passage` (S:N) when given.
+  // Which variants between a and b a listing shows, and which page of them.
+  struct VariantQuery {
+    std::vector<VariantClass> classes;   // all when empty
+    std::optional<std::string> passage;  // S:N: only the variants touching it
+    int64_t offset = 0;                  // skip this many (in listing order)
+    std::optional<int64_t> limit;        // at most this many
+  };
+  // The variants between a and b in the order of a's passages (then start
+  // and end in a), one at a time: a listing of the whole pair may hold
+  // hundreds of thousands. Throws NotFound for an unknown siglum or passage.
+  void each_variant(const std::string& a, const std::string& b, const VariantQuery& query,
+                    const std::function<void(Variant&&)>& each) const;
+  // How many of them there are per class (offset and limit ignored), in
+  // class-name order, classes with none left out.
+  std::vector<std::pair<VariantClass, int64_t>> count_variants(const std::string& a, const std::string& b,
+                                                               const VariantQuery& query) const;
+  // each_variant's variants in a vector, for queries known to be small.
   std::vector<Variant> variants(const std::string& a, const std::string& b, const std::vector<VariantClass>& classes,
                                 const std::optional<std::string>& passage) const;
 

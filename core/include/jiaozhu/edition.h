@@ -21,6 +21,8 @@ struct Edition {
   Script script = Script::kUnknown;
   std::string content_hash;
   std::string imported_at;
+  // Filled by EditionRepository::list() only: counting reads every passage,
+  // which a lookup by siglum (done by every command) must not pay.
   int64_t passages = 0;
   int64_t characters = 0;  // code points over all passages
 };
@@ -65,10 +67,13 @@ class EditionRepository {
   // counts.
   std::vector<Edition> list() const;
 
-  // The edition cited as `siglum`; throws NotFound naming it and the sigla
-  // that do exist.
+  // The edition cited as `siglum`, without its counts; throws NotFound
+  // naming it and the sigla that do exist.
   Edition get(const std::string& siglum) const;
   std::optional<Edition> find(const std::string& siglum) const;
+  // How many passages the edition has: its last seq (passages are numbered
+  // 1..N without gaps; `check` verifies it), read from one index entry.
+  int64_t passage_count(int64_t edition_id) const;
 
   // Every edition's passage range, ordered by first_id. Reads two index
   // entries per edition, none of the passages.

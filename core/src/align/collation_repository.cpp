@@ -151,56 +151,114 @@ std::vector<std::string> CollationRepository::unmatched(const std::string& of, c
   return out;
 }
 
-std::vector<Variant> CollationRepository::variants(const std::string& a, const std::string& b,
-                                                   const std::vector<VariantClass>& classes,
-                                                   const std::optional<std::string>& passage) const {
+namespace {
+
+// The JSON list of class names a query keeps; nothing for every class.
+std::optional<std::string> class_list(const std::vector<VariantClass>& classes) {
+  if (classes.empty()) return std::nullopt;
+  nlohmann::json list = nlohmann::json::array();
+  for (VariantClass c : classes) list.push_back(std::string(to_string(c)));
+  return list.dump();
+}
+
+// The variants of the edition pair (:ea, :eb) in the classes :classes (a
+// JSON list, or NULL for all), as FROM ... WHERE ... ORDER BY (the order of
+// a's passages, then start and end in a).
+// The whole pair is read from a's passages in seq order, each variant from
+// the one passage of :ea it touches: SQLite then sorts only the variants of
+// one passage at a time (a sort of all 700,000 spilled to disk), and the
+// first rows come at once.
+// With a passage (:passage), the query starts from that passage's links:
+// the planner cannot drive from a filter that may be NULL.
+struct PairQuery {
+  std::string from_where;
+  std::string order_by;
+};
+
+PairQuery variants_of_pair(bool of_passage) {
+  const std::string classes = " AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) ";
+  const std::string sides = "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b ";
+  if (!of_passage) {
+    return {"FROM passage own JOIN link_passage lp ON lp.passage_id = own.id JOIN link l ON l.id = lp.link_id "
+            "JOIN variant v ON v.link_id = l.id AND (v.passage_a = own.id OR v.passage_b = own.id) " + sides +
+            "WHERE own.edition_id = :ea AND iif(v.passage_a = own.id, pb.edition_id, pa.edition_id) = :eb" + classes,
+            "ORDER BY own.seq, iif(v.passage_a = own.id, v.start_a, v.start_b), "
+            "iif(v.passage_a = own.id, v.end_a, v.end_b), v.link_id, v.n "};
+  }
+  return {"FROM link_passage own CROSS JOIN link l ON l.id = own.link_id JOIN variant v ON v.link_id = l.id " + sides +
+          "WHERE own.passage_id = :passage AND (v.passage_a = :passage OR v.passage_b = :passage) AND " +
+          detail::kLinkJoinsEditions + classes,
+          "ORDER BY iif(pa.edition_id = :ea, pa.seq, pb.seq), iif(pa.edition_id = :ea, v.start_a, v.start_b), "
+          "iif(pa.edition_id = :ea, v.end_a, v.end_b), v.link_id, v.n "};
+}
+
+void bind_pair(SQLite::Statement& q, int64_t ea, int64_t eb, const std::optional<std::string>& classes,
+               std::optional<int64_t> passage_id) {
+  q.bind(":ea", ea);
+  q.bind(":eb", eb);
+  detail::bind_optional(q, q.getIndex(":classes"), classes);
+  if (passage_id) q.bind(":passage", *passage_id);
+}
+
+}  // namespace
+
+std::vector<std::pair<VariantClass, int64_t>> CollationRepository::count_variants(const std::string& a,
+                                                                                  const std::string& b,
+                                                                                  const VariantQuery& query) const {
   EditionRepository editions(db_);
   const Edition ea = editions.get(a), eb = editions.get(b);
-  std::optional<std::string> class_list;
-  if (!classes.empty()) {
-    nlohmann::json list = nlohmann::json::array();
-    for (VariantClass c : classes) list.push_back(std::string(to_string(c)));
-    class_list = list.dump();
-  }
   std::optional<int64_t> passage_id;
-  if (passage) passage_id = resolve(db_, *passage).passages.at(0).id;
+  if (query.passage) passage_id = resolve(db_, *query.passage).passages.at(0).id;
+  SQLite::Statement q(db_.sql(), "SELECT v.class, count(*) " + variants_of_pair(passage_id.has_value()).from_where +
+                      "GROUP BY v.class ORDER BY v.class");
+  bind_pair(q, ea.id, eb.id, class_list(query.classes), passage_id);
+  std::vector<std::pair<VariantClass, int64_t>> out;
+  while (q.executeStep()) out.emplace_back(parse_variant_class(q.getColumn(0).getString()), q.getColumn(1).getInt64());
+  return out;
+}
+
+// Sorted by SQLite, in the order of a's passages: a listing of 700,000
+// variants is written as it is read, and a page of it sorts only its top.
+void CollationRepository::each_variant(const std::string& a, const std::string& b, const VariantQuery& query,
+                                       const std::function<void(Variant&&)>& each) const {
+  EditionRepository editions(db_);
+  const Edition ea = editions.get(a), eb = editions.get(b);
+  std::optional<int64_t> passage_id;
+  if (query.passage) passage_id = resolve(db_, *query.passage).passages.at(0).id;
+  const PairQuery pair = variants_of_pair(passage_id.has_value());
   SQLite::Statement q(db_.sql(),
-                      "SELECT l.uuid, v.link_id, v.class, pa.edition_id, pa.seq, v.start_a, v.end_a, "
+                      "SELECT l.uuid, v.link_id, v.class, pa.edition_id = :ea, pa.seq, v.start_a, v.end_a, "
                       "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
-                      "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
-                      "FROM link l JOIN variant v ON v.link_id = l.id "
-                      "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b "
-                      "WHERE " + std::string(detail::kLinkJoinsEditions) + " "
-                      "AND (:passage IS NULL OR l.id IN (SELECT link_id FROM link_passage WHERE passage_id = :passage)) "
-                      "AND (:passage IS NULL OR v.passage_a = :passage OR v.passage_b = :passage) "
-                      "AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes)))");
-  q.bind(":ea", ea.id);
-  q.bind(":eb", eb.id);
-  detail::bind_optional(q, q.getIndex(":classes"), class_list);
-  if (passage_id) q.bind(":passage", *passage_id);
-  else q.bind(":passage");
-  std::vector<Variant> out;
+                      "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) " + pair.from_where + pair.order_by +
+                      "LIMIT :limit OFFSET :offset");
+  bind_pair(q, ea.id, eb.id, class_list(query.classes), passage_id);
+  q.bind(":limit", query.limit.value_or(-1));
+  q.bind(":offset", query.offset);
   while (q.executeStep()) {
     Variant v;
     v.link_uuid = q.getColumn(0).getString();
     v.link_id = q.getColumn(1).getInt64();
-    v.variant_class = parse_variant_class(q.getColumn(2).getString());
-    v.uuid = detail::variant_uuid(q.getColumn(0).getString(), q.getColumn(2).getString(), q.getColumn(4).getInt64(),
-                                  q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(8).getInt64(),
-                                  q.getColumn(9).getInt64(), q.getColumn(10).getInt64());
-    const bool stored_a_first = q.getColumn(3).getInt64() == ea.id;
+    const std::string cls = q.getColumn(2).getString();
+    v.variant_class = parse_variant_class(cls);
+    v.uuid = detail::variant_uuid(v.link_uuid, cls, q.getColumn(4).getInt64(), q.getColumn(5).getInt64(),
+                                  q.getColumn(6).getInt64(), q.getColumn(8).getInt64(), q.getColumn(9).getInt64(),
+                                  q.getColumn(10).getInt64());
+    const bool stored_a_first = q.getColumn(3).getInt() == 1;
     PassageSpan first{format_address(stored_a_first ? ea.siglum : eb.siglum, q.getColumn(4).getInt64()),
                       q.getColumn(5).getInt64(), q.getColumn(6).getInt64(), q.getColumn(7).getString()};
     PassageSpan second{format_address(stored_a_first ? eb.siglum : ea.siglum, q.getColumn(8).getInt64()),
                        q.getColumn(9).getInt64(), q.getColumn(10).getInt64(), q.getColumn(11).getString()};
-    v.a = stored_a_first ? first : second;
-    v.b = stored_a_first ? second : first;
-    out.push_back(std::move(v));
+    v.a = stored_a_first ? std::move(first) : std::move(second);
+    v.b = stored_a_first ? std::move(second) : std::move(first);
+    each(std::move(v));
   }
-  std::sort(out.begin(), out.end(), [](const Variant& x, const Variant& y) {
-    const Address ax = parse_address(x.a.address), ay = parse_address(y.a.address);
-    return std::tie(ax.first, x.a.start, x.a.end) < std::tie(ay.first, y.a.start, y.a.end);
-  });
+}
+
+std::vector<Variant> CollationRepository::variants(const std::string& a, const std::string& b,
+                                                   const std::vector<VariantClass>& classes,
+                                                   const std::optional<std::string>& passage) const {
+  std::vector<Variant> out;
+  each_variant(a, b, {classes, passage, 0, std::nullopt}, [&](Variant&& v) { out.push_back(std::move(v)); });
   return out;
 }
 

@@ -69,10 +69,15 @@ std::vector<Edition> EditionRepository::list() const {
   return out;
 }
 
+int64_t EditionRepository::passage_count(int64_t edition_id) const {
+  SQLite::Statement q(db_.sql(), "SELECT coalesce(max(seq), 0) FROM passage WHERE edition_id = ?");
+  q.bind(1, edition_id);
+  q.executeStep();
+  return q.getColumn(0).getInt64();
+}
+
 std::optional<Edition> EditionRepository::find(const std::string& siglum) const {
-  auto e = find_one(db_, "WHERE e.siglum = ?", siglum);
-  if (e) e = fill_counts(*e);
-  return e;
+  return find_one(db_, "WHERE e.siglum = ?", siglum);
 }
 
 std::vector<PassageRange> EditionRepository::passage_ranges() const {

@@ -10,17 +10,19 @@
 namespace jiaozhu {
 
 std::vector<Passage> PassageRepository::get(const Address& address) const {
-  const Edition edition = EditionRepository(db_).get(address.siglum);
-  if (!address.whole_edition() && address.first > edition.passages) {
+  const EditionRepository editions(db_);
+  const Edition edition = editions.get(address.siglum);
+  const int64_t count = editions.passage_count(edition.id);
+  if (!address.whole_edition() && address.first > count) {
     throw NotFound("no passage " + format_address(edition.siglum, address.first) + ": edition " +
-                   edition.siglum + " has " + std::to_string(edition.passages) + " passages");
+                   edition.siglum + " has " + std::to_string(count) + " passages");
   }
   SQLite::Statement q(db_.sql(),
                       "SELECT seq, text, title, author, ref, source_line FROM passage "
                       "WHERE edition_id = ? AND seq BETWEEN ? AND ? ORDER BY seq");
   q.bind(1, edition.id);
   q.bind(2, address.whole_edition() ? int64_t{1} : address.first);
-  q.bind(3, address.whole_edition() ? edition.passages : address.last);
+  q.bind(3, address.whole_edition() ? count : address.last);
   std::vector<Passage> out;
   while (q.executeStep()) {
     Passage p;
