@@ -51,6 +51,15 @@ struct Page {
 };
 void add_page_options(CLI::App* cmd, Page& page);
 
+// Sets up the whole command line: the global options and every command.
+// Shared by the binary and by the generator of its manual and completion
+// (cli/manual.h), so that those never drift from it.
+void configure_app(CLI::App& app, Globals& globals);
+
+// The help to point at after a usage error: "jiaozhu note add --help" for
+// the deepest command parsed, "jiaozhu --help" when none was.
+std::string help_command(CLI::App& app);
+
 // Each command group adds its subcommands to `app`. The callbacks they set
 // run after parsing and may throw jiaozhu::Error.
 void add_database_commands(CLI::App& app, Globals& globals);  // init, check, stats

@@ -11,7 +11,6 @@
 #include "jiaozhu/unicode.h"
 #include "output.h"
 #include "suggest.h"
-#include "table.h"
 #include "terminal_guard.h"
 
 namespace jiaozhu::cli {
@@ -43,11 +42,6 @@ void on_sigint(int) {
     std::raise(SIGINT);
   }
   request_interrupt();
-}
-
-std::string default_db() {
-  const char* env = std::getenv("JIAOZHU_DB");
-  return env && *env ? env : "jiaozhu.db";
 }
 
 // Every long option of the app and its commands, with dashes.
@@ -82,37 +76,9 @@ void require_utf8_arguments(int argc, char** argv) {
 }
 
 int run(int argc, char** argv) {
-  CLI::App app{"jiaozhu: collate and annotate editions of Chinese texts in one SQLite file", "jiaozhu"};
-  app.set_version_flag("--version", "jiaozhu 0.1.0");
-  app.require_subcommand(1);
+  CLI::App app;
   Globals g;
-  g.db_path = default_db();
-  // Global options may also follow the subcommand (fallthrough), as in git.
-  app.fallthrough();
-  app.add_option("--db", g.db_path, "The database file (default: $JIAOZHU_DB, else ./jiaozhu.db)");
-  app.add_flag("-q,--quiet", g.quiet, "No progress bar");
-  app.add_flag_callback("--json", [&g] {
-    for (bool* flag : g.json_flags) *flag = true;
-  }, "Print as JSON (every command has it)");
-  std::string colour = "auto";
-  app.add_option("--color", colour, "Colour on a terminal: auto (not under NO_COLOR or TERM=dumb), always, never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->each([](const std::string& v) {
-        set_colour_choice(v == "always" ? ColourChoice::kAlways : v == "never" ? ColourChoice::kNever : ColourChoice::kAuto);
-      });
-  bool wide = false;
-  app.add_flag("--wide", wide, "Show every table cell whole, however wide the terminal")->each([](const std::string&) {
-    set_table_fit(terminal_columns(), true);
-  });
-  set_table_fit(terminal_columns(), false);
-  add_database_commands(app, g);
-  add_import_command(app, g);
-  add_browse_commands(app, g);
-  add_search_commands(app, g);
-  add_collation_commands(app, g);
-  add_people_commands(app, g);
-  add_note_commands(app, g);
-  add_merge_commands(app, g);
+  configure_app(app, g);
 
   std::signal(SIGINT, on_sigint);
   try {
@@ -131,7 +97,7 @@ int run(int argc, char** argv) {
       collect_options(app, options);
       unknown = unknown_option(argc, argv, options);
     }
-    return fail(kExitUsage, unknown.value_or(e.what()) + "; see `jiaozhu --help`");
+    return fail(kExitUsage, unknown.value_or(e.what()) + "; see `" + help_command(app) + "`");
   } catch (const ExitStatus& s) {
     return s.code;
   } catch (const Error& e) {
