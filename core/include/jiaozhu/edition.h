@@ -66,6 +66,8 @@ class EditionRepository {
   // Every edition, ordered by work then siglum, with passage and character
   // counts.
   std::vector<Edition> list() const;
+  // The same editions without their counts, which read every passage.
+  std::vector<Edition> all() const;
 
   // The edition cited as `siglum`, without its counts; throws NotFound
   // naming it and the sigla that do exist.

@@ -223,6 +223,7 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
     writer.flush();
     detail::follow_collation_targets(db, ea.id, eb.id);
     report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
+    db.refresh_statistics();
   });
   for (std::size_t c = 0; c < counts.size(); ++c) {
     report.variants.emplace_back(static_cast<VariantClass>(c), counts[c]);

@@ -257,6 +257,18 @@ void Database::write(const std::function<void()>& body) {
   }
 }
 
+void Database::refresh_statistics() {
+  db_->exec("PRAGMA analysis_limit = 1000");
+  db_->exec("ANALYZE");
+}
+
+void Database::read(const std::function<void()>& body) {
+  if (sqlite3_get_autocommit(db_->getHandle()) == 0) return body();
+  SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::DEFERRED);
+  body();
+  tx.commit();
+}
+
 bool is_storage_error(const std::exception& e) {
   return dynamic_cast<const SQLite::Exception*>(&e) != nullptr;
 }

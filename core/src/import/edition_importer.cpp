@@ -136,7 +136,10 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
   detail::SourceStream stream(files, options);
 
   try {
-    db.write([&] { write_edition(db, stream, options, total_bytes, progress, report); });
+    db.write([&] {
+      write_edition(db, stream, options, total_bytes, progress, report);
+      db.refresh_statistics();
+    });
   } catch (const SameText&) {
     report.unchanged = true;
     report.replaced = false;

@@ -29,13 +29,14 @@ std::vector<std::string> link_passages(Database& db, int64_t link) {
 
 // Links only overlap where a manual link came in by merge beside another
 // copy's (align never makes two, `link add` breaks what it overlaps), so
-// only the few passages of manual links are looked at.
+// only the few passages of manual links are looked at (CROSS JOIN: from
+// the links, not from every linked passage's row, text and all).
 std::vector<LinkConflict> link_conflicts(Database& db) {
   SQLite::Statement q(db.sql(),
                       "SELECT DISTINCT e.siglum, p.seq, mine.passage_id, other.edition_id FROM link l "
-                      "JOIN link_passage mine ON mine.link_id = l.id "
-                      "JOIN passage p ON p.id = mine.passage_id JOIN edition e ON e.id = p.edition_id "
-                      "JOIN link_passage lp2 ON lp2.link_id = l.id JOIN passage other ON other.id = lp2.passage_id "
+                      "CROSS JOIN link_passage mine ON mine.link_id = l.id "
+                      "CROSS JOIN passage p ON p.id = mine.passage_id CROSS JOIN edition e ON e.id = p.edition_id "
+                      "CROSS JOIN link_passage lp2 ON lp2.link_id = l.id CROSS JOIN passage other ON other.id = lp2.passage_id "
                       "WHERE l.origin = 'manual' AND other.edition_id <> p.edition_id "
                       "ORDER BY e.siglum, p.seq, other.edition_id");
   SQLite::Statement holders(db.sql(),
@@ -60,7 +61,7 @@ std::vector<LinkConflict> link_conflicts(Database& db) {
 std::vector<EditionConflict> edition_conflicts(Database& db) {
   EditionRepository editions(db);
   std::vector<EditionConflict> out;
-  for (const Edition& e : editions.list()) {
+  for (const Edition& e : editions.all()) {
     const auto heads = detail::version_heads(db, e.uuid);
     if (heads.size() < 2) continue;
     EditionConflict c{e.siglum, {}};

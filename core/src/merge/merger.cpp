@@ -676,6 +676,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
         for (int64_t e : m.new_editions) mentions.refresh_edition(e);
       }
       if (dry_run) throw DryRun{};
+      db.refresh_statistics();
     });
   } catch (const DryRun&) {
   }

@@ -172,7 +172,7 @@ Reconciled reconcile_edition(Database& db, const std::string& edition_uuid, cons
 
 std::vector<std::string> version_faults(Database& db) {
   std::vector<std::string> out;
-  for (const Edition& e : EditionRepository(db).list()) {
+  for (const Edition& e : EditionRepository(db).all()) {
     if (const auto owner = rival_of(db, e.uuid)) {
       const auto heads = version_heads(db, owner->second);
       if (heads.empty() || std::find(heads.begin() + 1, heads.end(), e.content_hash) == heads.end()) {

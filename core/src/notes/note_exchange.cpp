@@ -452,21 +452,35 @@ NoteFormat parse_note_format(std::string_view name) {
 void export_notes(Database& db, NoteFormat format, std::ostream& out) {
   detail::NoteStore store(db);
   if (format == NoteFormat::kCsv) {
-    export_csv(store, out);
+    db.read([&] { export_csv(store, out); });
     return;
   }
-  json items = json::array();
-  for (int64_t id : store.all_ids()) {
-    detail::NoteRecord rec = store.read(id);
-    rec.revisions = store.revisions(id);
-    items.push_back(annotation_json(rec, store.heads(id)));
-  }
-  const json doc = {{"@context", json::array({kAnnoContext, {{"jz", kJzNamespace}}})},
-                    {"type", "AnnotationCollection"},
-                    {"label", "jiaozhu notes of " + db.path().filename().string()},
-                    {"total", items.size()},
-                    {"first", {{"type", "AnnotationPage"}, {"startIndex", 0}, {"items", items}}}};
-  out << doc.dump(2) << '\n';
+  // Written one annotation at a time, as doc.dump(2) would write the whole:
+  // 10,000 notes with their histories are hundreds of megabytes as a tree.
+  db.read([&] {
+    const std::vector<int64_t> ids = store.all_ids();
+    const json head = {{"@context", json::array({kAnnoContext, {{"jz", kJzNamespace}}})},
+                       {"type", "AnnotationCollection"},
+                       {"label", "jiaozhu notes of " + db.path().filename().string()},
+                       {"total", ids.size()},
+                       {"first", {{"type", "AnnotationPage"}, {"startIndex", 0}, {"items", json::array()}}}};
+    const std::string text = head.dump(2);
+    const std::size_t empty_items = text.rfind("[]");
+    out << std::string_view(text).substr(0, empty_items + 1);
+    std::string indented;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      detail::NoteRecord rec = store.read(ids[i]);
+      rec.revisions = store.revisions(ids[i]);
+      const std::string item = annotation_json(rec, store.heads(ids[i])).dump(2);
+      indented.assign(i ? ",\n      " : "\n      ");
+      for (char c : item) {
+        indented += c;
+        if (c == '\n') indented += "      ";
+      }
+      out << indented;
+    }
+    out << (ids.empty() ? "" : "\n    ") << std::string_view(text).substr(empty_items + 1) << '\n';
+  });
 }
 
 NotesImportReport import_notes(Database& db, const std::filesystem::path& file) {

@@ -414,13 +414,15 @@ std::vector<Note> NoteRepository::list(const NoteFilter& f) const {
   detail::bind_optional(q, 5, f.author);
   q.bind(6, f.orphaned_only ? 1 : 0);
   q.bind(7, f.include_deleted ? 1 : 0);
-  std::vector<int64_t> ids;
-  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
   std::vector<Note> out;
-  for (int64_t id : ids) {
-    Note n = load(db_, id);
-    if (!f.orphaned_only || n.orphaned) out.push_back(std::move(n));  // a lost target is known only once loaded
-  }
+  db_.read([&] {
+    std::vector<int64_t> ids;
+    while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+    for (int64_t id : ids) {
+      Note n = load(db_, id);
+      if (!f.orphaned_only || n.orphaned) out.push_back(std::move(n));  // a lost target is known only once loaded
+    }
+  });
   return out;
 }
 
@@ -429,7 +431,9 @@ std::vector<Note> NoteRepository::conflicts() const {
                       "SELECT note_id FROM note_revision WHERE head = 1 GROUP BY note_id HAVING count(*) > 1 "
                       "ORDER BY (SELECT uuid FROM note WHERE id = note_id)");
   std::vector<Note> out;
-  while (q.executeStep()) out.push_back(load(db_, q.getColumn(0).getInt64()));
+  db_.read([&] {
+    while (q.executeStep()) out.push_back(load(db_, q.getColumn(0).getInt64()));
+  });
   return out;
 }
 

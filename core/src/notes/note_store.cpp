@@ -386,30 +386,30 @@ int64_t NoteStore::conflict_count() const {
 }
 
 NoteRecord NoteStore::read(int64_t note_id) const {
-  SQLite::Statement q(db_.sql(),
-                      "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
+  // Cached: listings read every note.
+  auto q = db_.cached("SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
                       "coalesce(n.quote_exact, n.passage_opening, ''), n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, "
                       "n.created_at, n.target_link_uuid, n.target_key FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
                       "WHERE n.id = ?");
-  q.bind(1, note_id);
-  if (!q.executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
+  q->bind(1, note_id);
+  if (!q->executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
   NoteRecord r;
   Note& n = r.note;
-  n.uuid = q.getColumn(0).getString();
-  n.target = parse_note_target(q.getColumn(1).getString());
-  n.edition_uuid = q.getColumn(2).getString();
-  r.passage_seq = q.getColumn(4).getInt64();
-  if (anchored(n.target)) n.address = q.getColumn(3).getString() + ":" + std::to_string(r.passage_seq);
-  n.start = q.getColumn(5).getInt64();
-  n.end = q.getColumn(6).getInt64();
-  n.exact = q.getColumn(7).getString();
-  n.prefix = q.getColumn(8).getString();
-  n.suffix = q.getColumn(9).getString();
-  n.target_uuid = q.getColumn(10).getString();
-  n.orphaned = q.getColumn(11).getInt() != 0;
-  n.created_at = q.getColumn(12).getString();
-  n.target_link_uuid = q.getColumn(13).getString();
-  n.target_key = q.getColumn(14).getString();
+  n.uuid = q->getColumn(0).getString();
+  n.target = parse_note_target(q->getColumn(1).getString());
+  n.edition_uuid = q->getColumn(2).getString();
+  r.passage_seq = q->getColumn(4).getInt64();
+  if (anchored(n.target)) n.address = q->getColumn(3).getString() + ":" + std::to_string(r.passage_seq);
+  n.start = q->getColumn(5).getInt64();
+  n.end = q->getColumn(6).getInt64();
+  n.exact = q->getColumn(7).getString();
+  n.prefix = q->getColumn(8).getString();
+  n.suffix = q->getColumn(9).getString();
+  n.target_uuid = q->getColumn(10).getString();
+  n.orphaned = q->getColumn(11).getInt() != 0;
+  n.created_at = q->getColumn(12).getString();
+  n.target_link_uuid = q->getColumn(13).getString();
+  n.target_key = q->getColumn(14).getString();
   return r;
 }
 

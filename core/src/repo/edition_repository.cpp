@@ -62,10 +62,16 @@ Edition EditionRepository::fill_counts(Edition e) const {
   return e;
 }
 
-std::vector<Edition> EditionRepository::list() const {
+std::vector<Edition> EditionRepository::all() const {
   SQLite::Statement q(db_.sql(), std::string(kSelect) + "ORDER BY w.name, e.siglum");
   std::vector<Edition> out;
-  while (q.executeStep()) out.push_back(fill_counts(read_row(q)));
+  while (q.executeStep()) out.push_back(read_row(q));
+  return out;
+}
+
+std::vector<Edition> EditionRepository::list() const {
+  std::vector<Edition> out = all();
+  for (Edition& e : out) e = fill_counts(std::move(e));
   return out;
 }
 
