@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "jiaozhu/error.h"
+#include "output.h"
 #include "table.h"
 #include "terminal_guard.h"
 
@@ -67,6 +68,12 @@ void add_help_command(CLI::App& app) {
 void add_page_options(CLI::App* cmd, Page& page) {
   cmd->add_option("--limit", page.limit, "Print at most N rows")->check(CLI::NonNegativeNumber)->type_name("N");
   cmd->add_option("--offset", page.offset, "Skip the first N rows")->check(CLI::NonNegativeNumber)->type_name("N");
+}
+
+std::string page_prefix(const Page& page, int64_t shown, int64_t total) {
+  if (page.offset == 0 && shown == total) return "";
+  if (shown == 0) return "none of ";
+  return "rows " + with_commas(page.offset + 1) + "–" + with_commas(page.offset + shown) + " of ";
 }
 
 void configure_app(CLI::App& app, Globals& g) {

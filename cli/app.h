@@ -2,6 +2,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,23 @@ struct Page {
   std::optional<int64_t> limit;
 };
 void add_page_options(CLI::App* cmd, Page& page);
+
+// Keeps the page of `items` that `page` asks for (a listing known to be
+// small enough to load: notes, mentions, characters, conflicts) and
+// returns how many there were in all.
+template <class T>
+int64_t take_page(std::vector<T>& items, const Page& page) {
+  const auto total = static_cast<int64_t>(items.size());
+  const auto first = std::min(total, page.offset);
+  const auto last = page.limit ? std::min(total, first + *page.limit) : total;
+  items.erase(items.begin() + last, items.end());
+  items.erase(items.begin(), items.begin() + first);
+  return total;
+}
+
+// "rows 201–400 of " when a listing shows a page of `total` rows, "" when
+// it shows them all.
+std::string page_prefix(const Page& page, int64_t shown, int64_t total);
 
 // Sets up the whole command line: the global options and every command.
 // Shared by the binary and by the generator of its manual and completion

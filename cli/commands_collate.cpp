@@ -61,13 +61,6 @@ nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<st
   return nlohmann::ordered_json::array({{{"edition", a}, {"passages", ua}}, {{"edition", b}, {"passages", ub}}});
 }
 
-// "rows 201–400 of " when a page of a longer listing was asked for.
-std::string page_prefix(const Page& page, int64_t shown, int64_t total) {
-  if (page.offset == 0 && shown == total) return "";
-  if (shown == 0) return "none of ";
-  return "rows " + with_commas(page.offset + 1) + "–" + with_commas(page.offset + shown) + " of ";
-}
-
 struct LinkArgs {
   std::string a, b;
   Page page;
@@ -97,7 +90,8 @@ void run_links(const Globals& g, const LinkArgs& args) {
   }
   print_table(rows, {});
   auto unmatched = [](const std::string& siglum, const std::vector<std::string>& list) {
-    return siglum + " " + (list.empty() ? "none" : list.size() <= 20 ? address_runs(list) : with_commas(static_cast<int64_t>(list.size())));
+    if (list.size() > 20) return siglum + " " + count_of(static_cast<int64_t>(list.size()), "passage") + " (--json lists them)";
+    return siglum + " " + (list.empty() ? "none" : address_runs(list));
   };
   std::cout << page_prefix(args.page, last - first, total) << count_of(total, "link") << "; unmatched "
             << unmatched(args.a, ua) << "; " << unmatched(args.b, ub) << "\n";

@@ -11,13 +11,11 @@
 namespace jiaozhu::cli {
 namespace {
 
-void run_init(const Globals& g) {
+void run_init(const Globals& g, bool json) {
   Database db = g.open(OpenMode::kCreate);
-  if (db.created()) {
-    std::cout << "created " << db.path().string() << " (schema " << db.schema_version() << ")\n";
-  } else {
-    std::cout << db.path().string() << " is already a jiaozhu database (schema " << db.schema_version() << ")\n";
-  }
+  const std::string file = db.path().string(), schema = " (schema " + std::to_string(db.schema_version()) + ")";
+  print_result(json, {{"database", file}, {"created", db.created()}, {"schema", db.schema_version()}},
+               db.created() ? "created " + file + schema : file + " is already a jiaozhu database" + schema);
 }
 
 void run_check(const Globals& g, bool json) {
@@ -66,7 +64,9 @@ void run_stats(const Globals& g, bool json) {
 
 void add_database_commands(CLI::App& app, Globals& g) {
   auto* init = app.add_subcommand("init", "Create a jiaozhu database (the file named by --db)");
-  init->callback([&g] { run_init(g); });
+  auto init_json = std::make_shared<bool>(false);
+  add_json_flag(init, g, *init_json, "Print as JSON");
+  init->callback([&g, init_json] { run_init(g, *init_json); });
 
   auto* check = app.add_subcommand("check", "Verify integrity, foreign keys, schema and content; exit 1 on a fault");
   auto check_json = std::make_shared<bool>(false);

@@ -6,6 +6,7 @@
 #include "jiaozhu/merge.h"
 #include "notes_output.h"
 #include "output.h"
+#include "table.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -84,6 +85,26 @@ nlohmann::ordered_json conflicts_json(const Conflicts& c) {
   return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}};
 }
 
+// Keeps the page asked of the conflicts listed in their order (notes,
+// records, links, editions); returns how many there were in all.
+int64_t take_conflict_page(Conflicts& c, const Page& page) {
+  const auto total = static_cast<int64_t>(c.size());
+  int64_t skip = page.offset, room = page.limit.value_or(total);
+  auto cut = [&](auto& items) {
+    const auto skipped = std::min<int64_t>(skip, static_cast<int64_t>(items.size()));
+    items.erase(items.begin(), items.begin() + skipped);
+    skip -= skipped;
+    const auto kept = std::min<int64_t>(room, static_cast<int64_t>(items.size()));
+    items.erase(items.begin() + kept, items.end());
+    room -= kept;
+  };
+  cut(c.notes);
+  cut(c.records);
+  cut(c.links);
+  cut(c.editions);
+  return total;
+}
+
 void print_conflicts(const Conflicts& c) {
   if (c.size() == 0) {
     std::cout << "no conflicts\n";
@@ -120,27 +141,43 @@ void print_conflicts(const Conflicts& c) {
 }  // namespace
 
 void add_merge_commands(CLI::App& app, Globals& g) {
-  auto conflicts_json_flag = std::make_shared<bool>(false);
+  struct ConflictArgs {
+    Page page;
+    bool json = false;
+  };
+  auto conflict_args = std::make_shared<ConflictArgs>();
   auto* conflicts = app.add_subcommand("conflicts",
                                        "List what copies edited apart and waits for a decision: notes, characters, "
                                        "aliases, links");
-  add_json_flag(conflicts, g, *conflicts_json_flag, "Print as JSON");
+  add_page_options(conflicts, conflict_args->page);
+  add_json_flag(conflicts, g, conflict_args->json, "Print as JSON");
   auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
   auto* edition = app.add_subcommand("edition", "An edition's versions: edition resolve");
   edition->require_subcommand(1);
   auto* resolve = edition->add_subcommand("resolve", "Keep one text of an edition replaced in two copies");
   resolve->add_option("SIGLUM", resolve_args->first, "The edition")->required();
   resolve->add_option("--keep", resolve_args->second, "The edition itself or its rival edition (S-<hash>)")->required();
-  resolve->callback([&g, resolve_args] {
+  auto resolve_json = std::make_shared<bool>(false);
+  add_json_flag(resolve, g, *resolve_json, "Print as JSON");
+  resolve->callback([&g, resolve_args, resolve_json] {
     Database db = g.open();
     resolve_edition(db, resolve_args->first, resolve_args->second);
-    std::cout << "edition " << resolve_args->first << " now holds the text of " << resolve_args->second << '\n';
+    print_result(*resolve_json, {{"edition", resolve_args->first}, {"kept", resolve_args->second}},
+                 "edition " + resolve_args->first + " now holds the text of " + resolve_args->second);
   });
-  conflicts->callback([&g, conflicts_json_flag] {
+  conflicts->callback([&g, conflict_args] {
     Database db = g.open();
-    const Conflicts c = list_conflicts(db);
-    if (*conflicts_json_flag) print_json(conflicts_json(c));
+    Conflicts c = list_conflicts(db);
+    const int64_t total = take_conflict_page(c, conflict_args->page);
+    if (conflict_args->json) {
+      auto doc = conflicts_json(c);
+      doc["total"] = total;
+      return print_json(doc);
+    }
+    if (total > 0 && c.size() == 0) std::cout << "no conflicts on this page\n";
     else print_conflicts(c);
+    const auto shown = static_cast<int64_t>(c.size());
+    if (shown > 0 && shown < total) std::cout << page_prefix(conflict_args->page, shown, total) << count_of(total, "conflict") << '\n';
   });
 
   struct MergeArgs {
@@ -163,10 +200,12 @@ void add_merge_commands(CLI::App& app, Globals& g) {
   auto out = std::make_shared<std::string>();
   auto* snap = app.add_subcommand("snapshot", "Write a consistent, compact copy of the database to send");
   snap->add_option("OUT", *out, "The new file")->required();
-  snap->callback([&g, out] {
+  auto snap_json = std::make_shared<bool>(false);
+  add_json_flag(snap, g, *snap_json, "Print as JSON");
+  snap->callback([&g, out, snap_json] {
     Database db = g.open();
     snapshot(db, *out);
-    std::cout << "wrote " << printable(*out) << '\n';
+    print_result(*snap_json, {{"written", *out}}, "wrote " + *out);
   });
 
   struct SyncArgs {

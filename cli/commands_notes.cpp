@@ -8,6 +8,7 @@
 #include "jiaozhu/user_config.h"
 #include "notes_output.h"
 #include "output.h"
+#include "table.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -18,6 +19,7 @@ struct NoteArgs {
   int64_t nth = 0, start = -1, end = -1, limit = 20;
   bool json = false, orphaned = false, removed = false;
   bool has_text = false;
+  Page page;
 };
 
 std::string author_of(const NoteArgs& a) { return resolve_author(a.author); }
@@ -104,7 +106,13 @@ void run_notes(const Globals& g, const NoteArgs& a) {
   if (!a.author.empty()) f.author = a.author;
   f.orphaned_only = a.orphaned;
   f.include_deleted = a.removed;
-  print_notes(NoteRepository(db).list(f), a.json, "no notes");
+  auto notes = NoteRepository(db).list(f);
+  const int64_t total = take_page(notes, a.page);
+  print_notes(notes, a.json, total > 0 ? "no notes on this page" : "no notes");
+  const auto shown = static_cast<int64_t>(notes.size());
+  if (!a.json && shown > 0 && shown < total) {
+    std::cout << page_prefix(a.page, shown, total) << count_of(total, "note") << '\n';
+  }
 }
 
 void add_note_subcommands(CLI::App& app, Globals& g) {
@@ -159,17 +167,19 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   auto* rm = note->add_subcommand("rm", "Remove a note (a revision marks it removed; `note restore` undoes it)");
   rm->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
   rm->add_option("--author", a->author, "Who removes it");
+  add_json_flag(rm, g, a->json, "Print the note as JSON");
   rm->callback([&g, a] {
     Database db = g.open();
-    print_note_result(NoteRepository(db).remove(a->id, author_of(*a)), "removed", false);
+    print_note_result(NoteRepository(db).remove(a->id, author_of(*a)), "removed", a->json);
   });
 
   auto* restore = note->add_subcommand("restore", "Bring back a removed note");
   restore->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
   restore->add_option("--author", a->author, "Who restores it");
+  add_json_flag(restore, g, a->json, "Print the note as JSON");
   restore->callback([&g, a] {
     Database db = g.open();
-    print_note_result(NoteRepository(db).restore(a->id, author_of(*a)), "restored", false);
+    print_note_result(NoteRepository(db).restore(a->id, author_of(*a)), "restored", a->json);
   });
 
   auto* move = note->add_subcommand("move", "Put a note on another target by hand (a revision: every copy follows it)");
@@ -193,11 +203,12 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
   resolve->add_option("--take", a->take, "The revision to keep (its id or a prefix, from `note show`)");
   auto* resolve_text = resolve->add_option("--text", a->text, "The text that ends the conflict");
   resolve->add_option("--author", a->author, "Who resolves it");
+  add_json_flag(resolve, g, a->json, "Print the note as JSON");
   resolve->callback([&g, a, resolve_text] {
     Database db = g.open();
     const auto take = a->take.empty() ? std::nullopt : std::optional(a->take);
     const auto body = resolve_text->count() ? std::optional(a->text) : std::nullopt;
-    print_note_result(NoteRepository(db).resolve(a->id, take, body, author_of(*a)), "resolved", false);
+    print_note_result(NoteRepository(db).resolve(a->id, take, body, author_of(*a)), "resolved", a->json);
   });
 
   auto* search = note->add_subcommand("search", "Find notes by their text (same query language as `search`)");
@@ -223,22 +234,29 @@ void add_note_commands(CLI::App& app, Globals& g) {
   notes->add_option("--author", a->author, "Only notes one of whose revisions this author wrote (part of the name)");
   notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage, or whose link, variant or character is gone");
   notes->add_flag("--removed", a->removed, "Include removed notes");
+  add_page_options(notes, a->page);
   add_json_flag(notes, g, a->json, "Print as JSON");
   notes->callback([&g, a] { run_notes(g, *a); });
 
-  auto cfg = std::make_shared<std::pair<std::string, std::string>>();
+  struct ConfigArgs {
+    std::string key, value;
+    bool json = false;
+  };
+  auto cfg = std::make_shared<ConfigArgs>();
   auto* config = app.add_subcommand("config", "Show or set a per-user setting: author \"Name <mail>\"");
-  config->add_option("KEY", cfg->first, "The setting (author)")->required();
-  auto* value = config->add_option("VALUE", cfg->second, "Its new value");
+  config->add_option("KEY", cfg->key, "The setting (author)")->required();
+  auto* value = config->add_option("VALUE", cfg->value, "Its new value");
+  add_json_flag(config, g, cfg->json, "Print as JSON");
   config->callback([cfg, value] {
+    const std::string file = user_config_path().string();
     if (value->count()) {
-      write_user_setting(cfg->first, cfg->second);
-      std::cout << cfg->first << " set in " << user_config_path().string() << '\n';
+      write_user_setting(cfg->key, cfg->value);
+      print_result(cfg->json, {{"key", cfg->key}, {"value", cfg->value}, {"file", file}}, cfg->key + " set in " + file);
       return;
     }
-    const auto v = read_user_setting(cfg->first);
-    if (!v) throw NotFound(cfg->first + " is not set (in " + user_config_path().string() + ")");
-    std::cout << printable(*v) << '\n';
+    const auto v = read_user_setting(cfg->key);
+    if (!v) throw NotFound(cfg->key + " is not set (in " + file + ")");
+    print_result(cfg->json, {{"key", cfg->key}, {"value", *v}, {"file", file}}, *v);
   });
 
   auto fmt = std::make_shared<std::string>("w3c");
@@ -252,14 +270,22 @@ void add_note_commands(CLI::App& app, Globals& g) {
     export_notes(db, f, std::cout);
   });
 
-  auto file = std::make_shared<std::string>();
+  struct ImportArgs {
+    std::string file;
+    bool json = false;
+  };
+  auto imported = std::make_shared<ImportArgs>();
   auto* imp = app.add_subcommand("import-notes", "Read notes from a W3C Web Annotation file (as `export notes` writes)");
-  imp->add_option("FILE", *file, "The JSON-LD file")->required();
-  imp->callback([&g, file] {
+  imp->add_option("FILE", imported->file, "The JSON-LD file")->required();
+  add_json_flag(imp, g, imported->json, "Print the summary as JSON");
+  imp->callback([&g, imported] {
     Database db = g.open();
-    const NotesImportReport r = import_notes(db, *file);
-    std::cout << "read " << r.annotations << " annotations: " << r.notes_added << " new notes, " << r.revisions_added
-              << " new revisions\n";
+    const NotesImportReport r = import_notes(db, imported->file);
+    print_result(imported->json,
+                 {{"file", imported->file}, {"annotations", r.annotations}, {"notes_added", r.notes_added},
+                  {"revisions_added", r.revisions_added}},
+                 "read " + count_of(r.annotations, "annotation") + ": " + count_of(r.notes_added, "new note") + ", " +
+                     count_of(r.revisions_added, "new revision"));
   });
 }
 

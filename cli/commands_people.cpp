@@ -17,12 +17,14 @@ nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int6
   return out;
 }
 
+nlohmann::ordered_json alias_json(const Alias& a) {
+  return {{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid},
+          {"conflict", versions_json(a.conflict, "kind")}};
+}
+
 nlohmann::ordered_json character_json(const Character& c) {
   auto aliases = nlohmann::ordered_json::array();
-  for (const Alias& a : c.aliases) {
-    aliases.push_back({{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid},
-                       {"conflict", versions_json(a.conflict, "kind")}});
-  }
+  for (const Alias& a : c.aliases) aliases.push_back(alias_json(a));
   return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note}, {"aliases", aliases},
           {"mentions", counts_json(c.per_edition)}, {"conflict", versions_json(c.conflict, "name")}};
 }
@@ -57,6 +59,7 @@ void print_character(const Character& c, const std::vector<Mention>& first) {
 
 struct PeopleArgs {
   std::string who, form, other, kind, note, edition;
+  Page page;
   bool json = false, rebuild = false;
   CLI::Option* kind_given = nullptr;
   CLI::Option* note_given = nullptr;
@@ -73,18 +76,19 @@ void run_mentions(const Globals& g, const PeopleArgs& a) {
   CharacterRepository repo(db);
   if (a.rebuild) {
     repo.rebuild_mentions();
-    std::cout << "mentions rebuilt\n";
-    if (a.who.empty()) return;
+    if (a.who.empty()) return print_result(a.json, {{"rebuilt", true}}, "mentions rebuilt");
+    if (!a.json) std::cout << "mentions rebuilt\n";
   }
   if (a.who.empty()) throw UsageError("mentions needs a character's name (or --rebuild)");
-  const auto mentions = repo.mentions(a.who, a.edition.empty() ? std::nullopt : std::optional(a.edition));
+  auto mentions = repo.mentions(a.who, a.edition.empty() ? std::nullopt : std::optional(a.edition));
+  const int64_t total = take_page(mentions, a.page);
   if (a.json) {
     auto list = nlohmann::ordered_json::array();
     for (const Mention& m : mentions) {
       list.push_back({{"address", m.address}, {"start", m.start}, {"end", m.end}, {"alias", m.form},
                       {"kind", m.kind}, {"text", m.text}, {"context", m.context}});
     }
-    print_json({{"character", repo.get(a.who).name}, {"mentions", list}});
+    print_json({{"character", repo.get(a.who).name}, {"total", total}, {"mentions", list}});
     return;
   }
   std::vector<std::vector<std::string>> rows;
@@ -93,7 +97,7 @@ void run_mentions(const Globals& g, const PeopleArgs& a) {
                     m.form == m.text ? "" : "(" + m.form + ", " + m.kind + ")", "…" + m.context + "…"});
   }
   print_table(rows, {});
-  std::cout << mentions.size() << " mentions\n";
+  std::cout << page_prefix(a.page, static_cast<int64_t>(mentions.size()), total) << count_of(total, "mention") << '\n';
 }
 
 void run_suggest(const Globals& g, const PeopleArgs& a) {
@@ -125,13 +129,15 @@ void add_people_commands(CLI::App& app, Globals& g) {
   auto* add = character->add_subcommand("add", "Add a character under its name");
   add->add_option("NAME", args->who, "The name (also its first alias)")->required();
   add->add_option("--note", args->note, "A note on the person");
+  add_json_flag(add, g, args->json, "Print the character as JSON");
   add->callback([&g, args] {
     Database db = g.open();
     const Character c = CharacterRepository(db).add(args->who, args->note);
-    std::cout << "added " << printable(c.name) << ": " << counts_text(c.per_edition) << '\n';
+    print_result(args->json, character_json(c), "added " + c.name + ": " + counts_text(c.per_edition));
   });
   auto* import = character->add_subcommand("import", "Add a character for each name in a file (one per line)");
   import->add_option("FILE", args->form, "A UTF-8 file of names")->required();
+  add_json_flag(import, g, args->json, "Print the summary as JSON");
   import->callback([&g, args] {
     std::ifstream in(args->form);
     if (!in) throw InputError("cannot read " + args->form);
@@ -142,8 +148,9 @@ void add_people_commands(CLI::App& app, Globals& g) {
     }
     Database db = g.open();
     const int64_t added = CharacterRepository(db).add_all(names);
-    std::cout << "added " << with_commas(added) << " characters of " << with_commas(static_cast<int64_t>(names.size()))
-              << " names; mentions found\n";
+    const auto read = static_cast<int64_t>(names.size());
+    print_result(args->json, {{"file", args->form}, {"names", read}, {"added", added}},
+                 "added " + count_of(added, "character") + " of " + count_of(read, "name") + "; mentions found");
   });
   auto* show = character->add_subcommand("show", "Show a character: aliases, mention counts, first mentions");
   show->add_option("NAME", args->who, "Its name or any alias")->required();
@@ -164,18 +171,23 @@ void add_people_commands(CLI::App& app, Globals& g) {
   auto* merge = character->add_subcommand("merge", "Two entries are one person: move B's aliases and note into A");
   merge->add_option("A", args->who, "The character kept")->required();
   merge->add_option("B", args->other, "The character merged into it")->required();
+  add_json_flag(merge, g, args->json, "Print the character as JSON");
   merge->callback([&g, args] {
     Database db = g.open();
     const Character c = CharacterRepository(db).merge(args->who, args->other);
-    std::cout << "merged into " << printable(c.name) << ": " << c.aliases.size() << " aliases, " << counts_text(c.per_edition) << '\n';
+    print_result(args->json, character_json(c),
+                 "merged into " + c.name + ": " + count_of(static_cast<int64_t>(c.aliases.size()), "alias", "aliases") +
+                     ", " + counts_text(c.per_edition));
   });
   auto* rename = character->add_subcommand("rename", "Give a character another name (the old one stays an alias)");
   rename->add_option("NAME", args->who, "Its name or any alias")->required();
   rename->add_option("NEW", args->other, "The new name")->required();
+  add_json_flag(rename, g, args->json, "Print the character as JSON");
   rename->callback([&g, args] {
     Database db = g.open();
-    CharacterRepository(db).rename(args->who, args->other);
-    std::cout << "renamed to " << printable(args->other) << '\n';
+    CharacterRepository repo(db);
+    repo.rename(args->who, args->other);
+    print_result(args->json, args->json ? character_json(repo.get(args->other)) : nullptr, "renamed to " + args->other);
   });
 
   auto edit_args = std::make_shared<PeopleArgs>();
@@ -183,22 +195,26 @@ void add_people_commands(CLI::App& app, Globals& g) {
   edit->add_option("NAME", edit_args->who, "Its name, any alias or the start of its uuid")->required();
   edit_args->name_given = edit->add_option("--name", edit_args->other, "The new name (the old one stays an alias)");
   edit_args->note_given = edit->add_option("--note", edit_args->note, "The note (empty to clear it)");
+  add_json_flag(edit, g, edit_args->json, "Print the character as JSON");
   edit->callback([&g, edit_args] {
     Database db = g.open();
-    CharacterRepository(db).edit(edit_args->who, given(edit_args->name_given, edit_args->other),
-                                 given(edit_args->note_given, edit_args->note));
-    std::cout << "edited " << printable(given(edit_args->name_given, edit_args->other).value_or(edit_args->who)) << '\n';
+    CharacterRepository repo(db);
+    repo.edit(edit_args->who, given(edit_args->name_given, edit_args->other), given(edit_args->note_given, edit_args->note));
+    const std::string now = given(edit_args->name_given, edit_args->other).value_or(edit_args->who);
+    print_result(edit_args->json, edit_args->json ? character_json(repo.get(now)) : nullptr, "edited " + now);
   });
 
   auto* characters = app.add_subcommand("characters", "List the characters with their mentions per edition");
+  add_page_options(characters, args->page);
   add_json_flag(characters, g, args->json, "Print as JSON");
   characters->callback([&g, args] {
     Database db = g.open();
-    const auto list = CharacterRepository(db).list();
+    auto list = CharacterRepository(db).list();
+    const int64_t total = take_page(list, args->page);
     if (args->json) {
       auto out = nlohmann::ordered_json::array();
       for (const Character& c : list) out.push_back(character_json(c));
-      print_json({{"characters", out}});
+      print_json({{"total", total}, {"characters", out}});
       return;
     }
     std::vector<std::vector<std::string>> rows{{"name", "aliases", "mentions"}};
@@ -208,6 +224,8 @@ void add_people_commands(CLI::App& app, Globals& g) {
       rows.push_back({c.name, aliases, counts_text(c.per_edition)});
     }
     print_table(rows, {});
+    const auto shown = static_cast<int64_t>(list.size());
+    if (shown < total) std::cout << page_prefix(args->page, shown, total) << count_of(total, "character") << '\n';
   });
 
   auto* alias = app.add_subcommand("alias", "Aliases of a character: alias add/edit/rm/suggest");
@@ -218,19 +236,21 @@ void add_people_commands(CLI::App& app, Globals& g) {
   alias_add->add_option("--kind", args->kind,
                         "name, courtesy, style, temple, posthumous, title, error, variant, or free text (default variant)");
   alias_add->add_option("--note", args->note, "A note on the alias");
+  add_json_flag(alias_add, g, args->json, "Print the alias as JSON");
   alias_add->callback([&g, args] {
     Database db = g.open();
     const Alias a = CharacterRepository(db).add_alias(args->who, args->form, args->kind, args->note);
-    std::cout << "added " << printable(a.form) << " (" << a.kind << ") to " << printable(args->who) << ": "
-              << with_commas(a.mentions) << " mentions\n";
+    print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + ") to " + args->who + ": " +
+                                                count_of(a.mentions, "mention"));
   });
   auto* alias_rm = alias->add_subcommand("rm", "Remove an alias, and exactly its mentions");
   alias_rm->add_option("NAME", args->who, "The character")->required();
   alias_rm->add_option("FORM", args->form, "The alias")->required();
+  add_json_flag(alias_rm, g, args->json, "Print as JSON");
   alias_rm->callback([&g, args] {
     Database db = g.open();
     CharacterRepository(db).remove_alias(args->who, args->form);
-    std::cout << "removed " << printable(args->form) << '\n';
+    print_result(args->json, {{"character", args->who}, {"removed", args->form}}, "removed " + args->form);
   });
   auto alias_args = std::make_shared<PeopleArgs>();
   auto* alias_edit = alias->add_subcommand("edit", "Set an alias's kind or note (also settles a conflict)");
@@ -238,11 +258,14 @@ void add_people_commands(CLI::App& app, Globals& g) {
   alias_edit->add_option("FORM", alias_args->form, "The alias")->required();
   alias_args->kind_given = alias_edit->add_option("--kind", alias_args->kind, "The kind");
   alias_args->note_given = alias_edit->add_option("--note", alias_args->note, "The note (empty to clear it)");
+  add_json_flag(alias_edit, g, alias_args->json, "Print the character as JSON");
   alias_edit->callback([&g, alias_args] {
     Database db = g.open();
-    CharacterRepository(db).edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
-                                       given(alias_args->note_given, alias_args->note));
-    std::cout << "edited alias " << printable(alias_args->form) << '\n';
+    CharacterRepository repo(db);
+    repo.edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
+                    given(alias_args->note_given, alias_args->note));
+    print_result(alias_args->json, alias_args->json ? character_json(repo.get(alias_args->who)) : nullptr,
+                 "edited alias " + alias_args->form);
   });
   auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
   suggest->add_option("S1", args->who, "An edition")->required();
@@ -254,6 +277,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
   mentions->add_option("NAME", args->who, "The character (its name or any alias)");
   mentions->add_option("--edition", args->edition, "Only this edition");
   mentions->add_flag("--rebuild", args->rebuild, "Recompute every mention first");
+  add_page_options(mentions, args->page);
   add_json_flag(mentions, g, args->json, "Print as JSON");
   mentions->callback([&g, args] { run_mentions(g, *args); });
 }

@@ -104,10 +104,12 @@ void add_search_commands(CLI::App& app, Globals& g) {
   cmd->callback([&g, args] { run_search(g, *args); });
 
   auto* reindex_cmd = app.add_subcommand("reindex", "Rebuild the search index (after a change of folding table)");
-  reindex_cmd->callback([&g] {
+  auto reindex_json = std::make_shared<bool>(false);
+  add_json_flag(reindex_cmd, g, *reindex_json, "Print as JSON");
+  reindex_cmd->callback([&g, reindex_json] {
     Database db = g.open();
     reindex(db);
-    std::cout << "reindexed " << db.path().string() << '\n';
+    print_result(*reindex_json, {{"reindexed", db.path().string()}}, "reindexed " + db.path().string());
   });
 }
 

@@ -24,6 +24,11 @@ void print_json(const nlohmann::ordered_json& doc) {
   std::cout << dump(doc) << '\n';
 }
 
+void print_result(bool json, const nlohmann::ordered_json& doc, const std::string& text) {
+  if (json) print_json(doc);
+  else std::cout << printable(text) << '\n';
+}
+
 JsonListPrinter::JsonListPrinter(nlohmann::ordered_json head, const std::string& key) {
   head[key] = nlohmann::ordered_json::array();
   const std::string text = dump(head);

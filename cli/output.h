@@ -17,6 +17,10 @@ namespace jiaozhu::cli {
 // Writes `doc` to stdout, indented, with non-ASCII kept as UTF-8.
 void print_json(const nlohmann::ordered_json& doc);
 
+// What a command that changes something says: `doc` under --json, else the
+// line `text` (made printable).
+void print_result(bool json, const nlohmann::ordered_json& doc, const std::string& text);
+
 // Prints a document as print_json would, but whose last member `key` is a
 // list written one element at a time: a listing of 700,000 variants is
 // never held whole. Construct with the other members, add() each element,

@@ -92,6 +92,19 @@ RunResult RunningJiaozhu::finish() {
 
 RunResult run_jiaozhu(const std::vector<std::string>& args) { return RunningJiaozhu(args).finish(); }
 
+SongjinFile::SongjinFile(bool aligned) {
+  REQUIRE(run({"init"}).status == 0);
+  REQUIRE(run({"import", corpus("songjin/hant.txt").string(), "--work", "songjin", "--siglum", "A"}).status == 0);
+  REQUIRE(run({"import", corpus("songjin/hans.txt").string(), "--work", "songjin", "--siglum", "B"}).status == 0);
+  if (aligned) REQUIRE(run({"align", "A", "B"}).status == 0);
+}
+
+RunResult SongjinFile::run(const std::vector<std::string>& args) const {
+  std::vector<std::string> full = {"--db", db};
+  full.insert(full.end(), args.begin(), args.end());
+  return run_jiaozhu(full);
+}
+
 void import_songjin(jiaozhu::Database& db) {
   for (const auto& [siglum, file] : {std::pair{"A", "songjin/hant.txt"}, std::pair{"B", "songjin/hans.txt"}}) {
     jiaozhu::ImportOptions o;

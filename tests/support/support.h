@@ -38,6 +38,17 @@ struct RunResult {
 // Runs the built jiaozhu binary with `args` (no shell involved).
 RunResult run_jiaozhu(const std::vector<std::string>& args);
 
+// A database file made by the binary with the fixture's two editions of
+// songjin imported (hant.txt as A, hans.txt as B) and, if asked, aligned.
+struct SongjinFile {
+  explicit SongjinFile(bool aligned);
+  // The binary run on this file: `args` follow "--db FILE".
+  RunResult run(const std::vector<std::string>& args) const;
+
+  TempDir dir;
+  std::string db = (dir / "songjin.db").string();
+};
+
 // The built binary started with `args`, running beside the test until
 // finish() waits for it.
 class RunningJiaozhu {

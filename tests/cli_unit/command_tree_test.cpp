@@ -1,0 +1,92 @@
+// The command tree as configure_app builds it: the conventions every
+// command keeps, and the manual and completion written from it.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "app.h"
+#include "manual.h"
+
+using namespace jiaozhu::cli;
+
+namespace {
+
+struct Tree {
+  CLI::App app;
+  Globals globals;
+  Tree() { configure_app(app, globals); }
+};
+
+// Every command that runs something (no subcommands of its own), by path.
+void leaves(CLI::App& at, const std::string& path, std::vector<std::pair<std::string, CLI::App*>>& out) {
+  const auto subs = at.get_subcommands([](CLI::App*) { return true; });
+  if (subs.empty()) out.emplace_back(path, &at);
+  for (CLI::App* sub : subs) leaves(*sub, path.empty() ? sub->get_name() : path + " " + sub->get_name(), out);
+}
+
+bool has_option(CLI::App& cmd, const std::string& name) {
+  for (const CLI::Option* o : cmd.get_options()) {
+    for (const auto& l : o->get_lnames()) {
+      if ("--" + l == name) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("every command that prints takes --json") {
+  Tree t;
+  std::vector<std::pair<std::string, CLI::App*>> commands;
+  leaves(t.app, "", commands);
+  REQUIRE(commands.size() > 30);
+  // export writes another tool's format; help prints help.
+  const std::set<std::string> exempt = {"export notes", "help"};
+  for (const auto& [path, cmd] : commands) {
+    INFO(path);
+    if (!exempt.count(path)) CHECK(has_option(*cmd, "--json"));
+  }
+}
+
+TEST_CASE("every listing that can be long takes --limit and --offset") {
+  Tree t;
+  for (const char* name : {"links", "variants", "notes", "mentions", "characters", "conflicts", "search"}) {
+    INFO(name);
+    CLI::App* cmd = t.app.get_subcommand(name);
+    CHECK(has_option(*cmd, "--limit"));
+    CHECK(has_option(*cmd, "--offset"));
+  }
+}
+
+TEST_CASE("global options are accepted after the command") {
+  Tree t;
+  std::string db_seen;
+  t.app.get_subcommand("editions")->callback([&] { db_seen = t.globals.db_path; });
+  t.app.parse(std::vector<std::string>{"x.db", "--db", "editions"});  // CLI11 takes the arguments reversed
+  CHECK(db_seen == "x.db");
+}
+
+TEST_CASE("a usage error names the help of the command it is in") {
+  Tree t;
+  CHECK_THROWS_AS(t.app.parse(std::vector<std::string>{"--bogus", "add", "note"}), CLI::ParseError);
+  CHECK(help_command(t.app) == "jiaozhu note add --help");
+  Tree fresh;
+  CHECK(help_command(fresh.app) == "jiaozhu --help");
+}
+
+TEST_CASE("the manual page and the bash completion name every command and option") {
+  Tree t;
+  const std::string man = man_page(t.app), completion = bash_completion(t.app);
+  std::vector<std::pair<std::string, CLI::App*>> commands;
+  leaves(t.app, "", commands);
+  for (const auto& [path, cmd] : commands) {
+    INFO(path);
+    std::string in_roff;  // roff writes a hyphen as \-
+    for (char c : path) in_roff += c == '-' ? std::string("\\-") : std::string(1, c);
+    CHECK(man.find(".SS \"jiaozhu " + in_roff) != std::string::npos);
+    CHECK(completion.find("\"" + path + "\") words=") != std::string::npos);
+  }
+  CHECK(man.rfind(".\\\"", 0) == 0);
+  CHECK(man.find(".TH JIAOZHU 1") != std::string::npos);
+  CHECK(man.find("\\-\\-limit") != std::string::npos);
+  CHECK(completion.find("complete -F _jiaozhu jiaozhu") != std::string::npos);
+}
