@@ -29,8 +29,8 @@ row() {
     { [ $? -eq 1 ] || { cat "$work/err"; exit 1; }; }
   local lines; lines=$(wc -l <"$work/out")
   /usr/bin/time -f "%e" -o "$work/t.sql" sqlite3 "$db" "$sql" >"$work/sql.out"
-  printf '%-36s %9s %9s %11s %12s\n' "$label" "$(tail -n1 "$work/t.jz")" "$lines" \
-    "$(tail -n1 "$work/t.sql")" "$(tail -n1 "$work/sql.out")"
+  printf '%9s %10s %9s %12s  %s\n' "$(tail -n1 "$work/t.jz")" "$lines" \
+    "$(tail -n1 "$work/t.sql")" "$(tail -n1 "$work/sql.out")" "$label"
 }
 ea="(SELECT id FROM edition WHERE siglum = 'A')"
 in_pair="link_id IN (SELECT link_id FROM link_passage lp JOIN passage p ON p.id = lp.passage_id WHERE p.edition_id = $ea)"
@@ -39,7 +39,8 @@ like() { echo "SELECT count(*) FROM passage WHERE $1"; }
 machine
 echo "editions: A $(wc -l <"$work/a.jsonl") passages, B $(wc -l <"$work/b.jsonl"); import ${iaw} s and ${ibw} s, align ${alw} s"
 "$jz" --db "$db" stats | sed -n '/^passages\|^text\|^links\|^variants\|^notes/p' | sed 's/^/  /'
-printf '%-36s %9s %9s %11s %12s\n' command jiaozhu_s out_lines sqlite3_s sqlite3_rows
+# The command last: its CJK would misalign the columns after it.
+printf '%9s %10s %9s %12s  %s\n' jiaozhu_s out_lines sqlite3_s sqlite3_rows command
 row "links A B" "SELECT count(*) FROM link" links A B
 row "links A B --json" "SELECT count(*) FROM link_passage" links A B --json
 row "variants A B" "SELECT count(*) FROM variant WHERE class IN ('substantive','glyph','pinyin')" variants A B
