@@ -22,4 +22,4 @@ echo "import with index: 全宋詩, ${#files[@]} files"
 printf '%-22s %8s %9s %8s\n' run wall_s peak_MB db_MB
 printf '%-22s %8s %9s %8s\n' "sqlite3 fts5 trigram" "$bw" "$bm" "$bs" "jiaozhu import" "$jw" "$jm" "$js"
 echo
-"$build/bench/search_latency" "$work/jz.db" 200 42
+"$build/bench/search_latency" "$work/jz.db" 200 42 "$jz"

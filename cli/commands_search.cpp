@@ -61,7 +61,7 @@ void run_search(const Globals& g, const SearchArgs& a) {
       const Snippet s = make_snippet(h.text, h.matches, kSnippetWidth);
       hits.push_back({{"address", format_address(h.siglum, h.seq)}, {"siglum", h.siglum}, {"n", h.seq},
                       {"title", h.title ? nlohmann::ordered_json(*h.title) : nullptr},
-                      {"ref", h.ref ? nlohmann::ordered_json(*h.ref) : nullptr}, {"score", h.score},
+                      {"ref", h.ref ? nlohmann::ordered_json(*h.ref) : nullptr}, {"score", h.score ? nlohmann::ordered_json(*h.score) : nullptr},
                       {"matches", spans_json(h.matches)}, {"snippet", s.text}, {"snippet_start", s.start},
                       {"snippet_matches", spans_json(s.matches)}});
     }
@@ -100,6 +100,8 @@ void add_search_commands(CLI::App& app, Globals& g) {
   cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");
   cmd->add_option("--offset", args->request.offset, "Passages to skip, for the next page");
   cmd->add_flag("--count", args->count_only, "Print only the counts per edition");
+  cmd->add_flag("--rank", args->request.ranked,
+                "Best matches first (bm25), not passage order: scores every hit, slower on frequent characters");
   add_json_flag(cmd, g, args->json, "Print as JSON, with code-point offsets of the matches");
   cmd->callback([&g, args] { run_search(g, *args); });
 

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "jiaozhu/database.h"
+#include "db/schema_verifier.h"
 #include "search/fts5_tokenizer.h"
 #include "support.h"
 
@@ -78,4 +79,13 @@ TEST_CASE("migrating an empty database yields exactly schema/schema.sql") {
 TEST_CASE("schema.sql states the current version") {
   const std::string text = jz_test::read_file(std::filesystem::path(JZ_SOURCE_DIR) / "schema/schema.sql");
   CHECK_THAT(text, Catch::Contains("current version: " + std::to_string(jiaozhu::current_schema_version()) + "."));
+}
+
+TEST_CASE("the reference schema generated at build time is the one the migrations make with jiaozhu's tokenizer") {
+  using namespace jiaozhu;
+  CHECK(detail::newest_reference_version() == current_schema_version());
+  const auto generated = detail::newest_reference();
+  const auto built = detail::built_reference(current_schema_version());
+  CHECK(generated.size() > 20);
+  CHECK(generated == built);
 }

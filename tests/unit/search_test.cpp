@@ -115,11 +115,41 @@ TEST_CASE("single characters are found and ranked") {
   SearchRequest r;
   r.query = "清";
   r.limit = 5;
+  r.ranked = true;
   const SearchResult result = search(s.db, r);
   CHECK(result.total > 5);
   REQUIRE(result.hits.size() == 5);
-  for (std::size_t i = 1; i < result.hits.size(); ++i) CHECK(result.hits[i - 1].score <= result.hits[i].score);
+  for (const SearchHit& h : result.hits) REQUIRE(h.score.has_value());
+  for (std::size_t i = 1; i < result.hits.size(); ++i) CHECK(*result.hits[i - 1].score <= *result.hits[i].score);
   for (const SearchHit& h : result.hits) CHECK_FALSE(h.matches.empty());
+}
+
+TEST_CASE("unranked, hits come in passage order, pages follow one another, and the counts are whole") {
+  Songjin s;
+  SearchRequest r;
+  r.query = "清";
+  r.limit = 1000;
+  const SearchResult all = search(s.db, r);
+  REQUIRE(all.hits.size() == static_cast<std::size_t>(all.total));
+  for (std::size_t i = 1; i < all.hits.size(); ++i) {
+    const auto& x = all.hits[i - 1];
+    const auto& y = all.hits[i];
+    CHECK((x.siglum < y.siglum || (x.siglum == y.siglum && x.seq < y.seq)));
+    CHECK_FALSE(y.score.has_value());
+  }
+  r.limit = 3;
+  r.offset = 2;
+  const SearchResult page = search(s.db, r);
+  CHECK(page.total == all.total);
+  CHECK(page.per_edition == all.per_edition);
+  REQUIRE(page.hits.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(page.hits[i].seq == all.hits[2 + i].seq);
+  r.ranked = true;
+  r.limit = 1000;
+  r.offset = 0;
+  const SearchResult ranked = search(s.db, r);
+  CHECK(ranked.total == all.total);
+  CHECK(ranked.hits.size() == all.hits.size());
 }
 
 TEST_CASE("match offsets are code points into the stored passage") {

@@ -24,6 +24,10 @@ struct SearchRequest {
   std::string work;                   // empty: all
   int64_t limit = 20;
   int64_t offset = 0;
+  // Hits best first (bm25) rather than in passage order. Ranking scores
+  // every hit before the first is shown: 45 ms for a character in 40% of
+  // 110,000 passages, against 4 ms to count them and take the first page.
+  bool ranked = false;
 };
 
 struct SearchHit {
@@ -33,19 +37,22 @@ struct SearchHit {
   std::optional<std::string> ref;
   std::string text;            // the whole passage, as stored
   std::vector<Span> matches;   // into text
-  double score = 0;            // bm25: lower is better
+  std::optional<double> score;  // bm25, lower is better; only when ranked
 };
 
 struct SearchResult {
   int64_t total = 0;  // every matching passage, not only those returned
   std::vector<std::pair<std::string, int64_t>> per_edition;  // siglum, hits; by siglum
-  std::vector<SearchHit> hits;                               // best first, limit/offset applied
+  std::vector<SearchHit> hits;  // in passage order (editions by first passage id), or best first when ranked;
+                                // limit and offset applied
 };
 
 // Runs `request`. Throws UsageError for a malformed query, NotFound for an
 // unknown siglum, work or person. With a person and no query, the hits are
-// the passages that mention them, in passage order, the mentions marked. Results are complete: every passage whose folded
-// text holds the query is counted.
+// the passages that mention them, in passage order, the mentions marked.
+// Results are complete: every passage whose folded text holds the query is
+// counted. Unranked, one pass over the index counts the hits and keeps the
+// first offset + limit; ranked, every hit is scored.
 SearchResult search(Database& db, const SearchRequest& request);
 
 // Rebuilds the search index from the passages, with this build's folding

@@ -4,13 +4,16 @@
 // holds: a trigger fires on our own INSERT, a view or a changed column
 // default or CHECK alters what we read and write. So every file jiaozhu
 // opens, its own included, is compared object by object with a reference
-// built in memory by the same migrations up to the file's version: the same
+// made by the same migrations up to the file's version (for the newest
+// version a table generated at build time, else built in memory): the same
 // tables, indexes and virtual tables with the same SQL (which fixes their
 // columns, types, collations and constraints), and no trigger or view.
 #pragma once
 
 #include <optional>
 #include <string>
+
+#include "db/schema_text.h"
 
 namespace SQLite {
 class Database;
@@ -24,5 +27,12 @@ namespace jiaozhu::detail {
 // caller holds a read transaction so that the version and the schema it
 // reads belong together.
 std::optional<std::string> schema_drift(SQLite::Database& db, int version);
+
+// The reference for `version` built in memory with jiaozhu's own tokenizer;
+// a test holds the generated table for the newest version equal to it.
+SchemaText built_reference(int version);
+// The generated table for the newest version, and that version.
+SchemaText newest_reference();
+int newest_reference_version();
 
 }  // namespace jiaozhu::detail

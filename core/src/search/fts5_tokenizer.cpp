@@ -4,6 +4,7 @@
 
 #include "jiaozhu/error.h"
 #include "jiaozhu/tokenizer.h"
+#include "search/fts5_registration.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -33,25 +34,11 @@ int tokenize_for_fts5(Fts5Tokenizer*, void* context, int /*flags*/, const char* 
   return rc;
 }
 
-fts5_api* fts5_of(sqlite3* db) {
-  fts5_api* api = nullptr;
-  sqlite3_stmt* stmt = nullptr;
-  if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &stmt, nullptr) == SQLITE_OK) {
-    sqlite3_bind_pointer(stmt, 1, &api, "fts5_api_ptr", nullptr);
-    sqlite3_step(stmt);
-  }
-  sqlite3_finalize(stmt);
-  return api;
-}
-
 }  // namespace
 
 void register_fts5_tokenizer(sqlite3* db) {
-  fts5_api* api = fts5_of(db);
-  if (!api) throw DatabaseError("this SQLite library has no FTS5, which jiaozhu's search needs");
-  fts5_tokenizer tokenizer{create, destroy, tokenize_for_fts5};
-  if (api->xCreateTokenizer(api, "jiaozhu", nullptr, &tokenizer, nullptr) != SQLITE_OK) {
-    throw DatabaseError("cannot register jiaozhu's search tokenizer with FTS5");
+  if (!register_tokenizer(db, "jiaozhu", fts5_tokenizer{create, destroy, tokenize_for_fts5})) {
+    throw DatabaseError("this SQLite library has no FTS5, which jiaozhu's search needs, or refused its tokenizer");
   }
 }
 

@@ -135,7 +135,7 @@ SearchResult person_passages(Database& db, const SearchRequest& r, const std::ve
     q.bind(1, ids[i]);
     if (!q.executeStep()) { q.reset(); continue; }
     out.hits.push_back({range->siglum, ids[i] - range->first_id + 1, detail::optional_text(q.getColumn(1)),
-                        detail::optional_text(q.getColumn(2)), q.getColumn(0).getString(), mentions.at(ids[i]), 0});
+                        detail::optional_text(q.getColumn(2)), q.getColumn(0).getString(), mentions.at(ids[i]), std::nullopt});
     q.reset();
   }
   return out;
@@ -162,11 +162,13 @@ SearchResult search(Database& db, const SearchRequest& r) {
       " AND (:ranges IS NULL OR EXISTS (SELECT 1 FROM json_each(:ranges) s"
       " WHERE passage_fts.rowid BETWEEN s.value->>0 AND s.value->>1))";
   guarded([&] {
-    // One pass over the index counts every hit and scores it; each hit's
-    // edition follows from its id, so no passage is read. bm25 is skipped
-    // when only counts are wanted.
-    const bool ranked = r.limit > 0;
-    SQLite::Statement pass(db.sql(), std::string(ranked ? "SELECT rowid, bm25(passage_fts)" : "SELECT rowid, 0") + kWhere);
+    // One pass over the index counts every hit (each hit's edition follows
+    // from its id, so no passage is read) and keeps the page: the first hits
+    // in passage order, or, ranked, every hit with its score.
+    const bool ranked = r.ranked && r.limit > 0;
+    const auto wanted = static_cast<std::size_t>(r.offset + r.limit);
+    SQLite::Statement pass(db.sql(), std::string(ranked ? "SELECT rowid, bm25(passage_fts)" : "SELECT rowid, 0") + kWhere +
+                                         (ranked ? "" : " ORDER BY rowid"));
     bind_scope(pass, fts_query, ranges, gaps);
     std::map<std::string, int64_t> counts;
     std::vector<std::pair<double, int64_t>> scored;  // score, passage id
@@ -175,16 +177,17 @@ SearchResult search(Database& db, const SearchRequest& r) {
       const PassageRange* range = range_of(ranges, id);
       if (!range || (person && !person->count(id))) continue;
       ++counts[range->siglum];
-      if (ranked) scored.emplace_back(pass.getColumn(1).getDouble(), id);
+      if (ranked || scored.size() < wanted) scored.emplace_back(pass.getColumn(1).getDouble(), id);
     }
     for (const auto& [siglum, n] : counts) {
       out.per_edition.emplace_back(siglum, n);
       out.total += n;
     }
-    // The page: best scores first, ties by passage order.
+    // The page: in passage order as read, or best scores first, ties by
+    // passage order.
     const auto first = std::min<std::size_t>(static_cast<std::size_t>(r.offset), scored.size());
     const auto last = std::min<std::size_t>(first + static_cast<std::size_t>(r.limit), scored.size());
-    std::partial_sort(scored.begin(), scored.begin() + static_cast<long>(last), scored.end());
+    if (ranked) std::partial_sort(scored.begin(), scored.begin() + static_cast<long>(last), scored.end());
     SQLite::Statement page(db.sql(),
                            "SELECT highlight(passage_fts, 0, :open, :close), p.title, p.ref FROM passage_fts "
                            "JOIN passage p ON p.id = passage_fts.rowid "
@@ -200,7 +203,7 @@ SearchResult search(Database& db, const SearchRequest& r) {
       SearchHit h;
       h.siglum = range->siglum;
       h.seq = id - range->first_id + 1;
-      h.score = score;
+      if (ranked) h.score = score;
       std::tie(h.text, h.matches) = unmark(page.getColumn(0).getString());
       h.title = detail::optional_text(page.getColumn(1));
       h.ref = detail::optional_text(page.getColumn(2));

@@ -5,6 +5,8 @@
 #include <unicode/unistr.h>
 #include <unicode/utf8.h>
 
+#include <algorithm>
+#include <iterator>
 #include <vector>
 
 #include "fold_table.inc"
@@ -16,7 +18,11 @@ namespace {
 constexpr char32_t kLimit = 0x32000;  // above every Han block
 
 // A dense table (800 KB, built once) makes folding one load per character:
-// indexing folds every character of a corpus.
+// indexing folds every character of a corpus. Building it takes ~2 ms,
+// most of a short search, which folds a handful of characters: those are
+// looked up in the generated pairs (sorted by `from`) instead.
+constexpr unsigned kLookupsBeforeTable = 20000;
+
 const std::vector<char32_t>& table() {
   static const std::vector<char32_t> t = [] {
     std::vector<char32_t> v(kLimit);
@@ -27,13 +33,31 @@ const std::vector<char32_t>& table() {
   return t;
 }
 
+char32_t searched(char32_t c) {
+  const auto it = std::lower_bound(std::begin(kFoldPairs), std::end(kFoldPairs), c,
+                                   [](const FoldPair& p, char32_t v) { return p.from < v; });
+  return it != std::end(kFoldPairs) && it->from == c ? it->to : c;
+}
+
+static_assert(std::is_sorted(std::begin(kFoldPairs), std::end(kFoldPairs),
+                             [](const FoldPair& a, const FoldPair& b) { return a.from < b.from; }),
+              "gen_fold_table writes the pairs sorted by `from`");
+
 }  // namespace
 
 bool is_han(char32_t c) {
   return (c >= 0x3400 && c <= 0x9FFF) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3134F);
 }
 
-char32_t fold_han(char32_t c) { return c < kLimit ? table()[c] : c; }
+char32_t fold_han(char32_t c) {
+  if (c >= kLimit) return c;
+  thread_local unsigned lookups = 0;
+  if (lookups < kLookupsBeforeTable) {
+    ++lookups;
+    return searched(c);
+  }
+  return table()[c];
+}
 
 bool is_letter_or_digit(char32_t c) {
   const auto u = static_cast<UChar32>(c);
