@@ -93,8 +93,8 @@ void run_links(const Globals& g, const LinkArgs& args) {
     if (list.size() > 20) return siglum + " " + count_of(static_cast<int64_t>(list.size()), "passage") + " (--json lists them)";
     return siglum + " " + (list.empty() ? "none" : address_runs(list));
   };
-  std::cout << page_prefix(args.page, last - first, total) << count_of(total, "link") << "; unmatched "
-            << unmatched(args.a, ua) << "; " << unmatched(args.b, ub) << "\n";
+  print_summary({page_prefix(args.page, last - first, total) + count_of(total, "link") + ";",
+                 "unmatched " + unmatched(args.a, ua) + ";", unmatched(args.b, ub)});
 }
 
 struct VariantArgs {
@@ -166,11 +166,14 @@ void run_variants(const Globals& g, const VariantArgs& args) {
                     std::string(to_string(v.variant_class))});
   });
   print_table(rows, {});
-  std::string line;
-  for (const auto& [c, n] : counts) line += (line.empty() ? "" : ", ") + std::string(to_string(c)) + " " + with_commas(n);
-  std::cout << page_prefix(args.page, static_cast<int64_t>(rows.size()), total) << count_of(total, "variant")
-            << (line.empty() ? "" : ": " + line)
-            << (args.classes.empty() ? " (script, punct and break hidden: --class all shows them)" : "") << '\n';
+  std::vector<std::string> summary = {page_prefix(args.page, static_cast<int64_t>(rows.size()), total) +
+                                      count_of(total, "variant") + (counts.empty() ? "" : ":")};
+  for (std::size_t i = 0; i < counts.size(); ++i) {
+    summary.push_back(std::string(to_string(counts[i].first)) + " " + with_commas(counts[i].second) +
+                      (i + 1 < counts.size() ? "," : ""));
+  }
+  if (args.classes.empty()) summary.push_back("(script, punct and break hidden: --class all shows them)");
+  print_summary(summary);
 }
 
 struct ParallelArgs {

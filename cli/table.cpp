@@ -109,6 +109,23 @@ void print_table(const std::vector<std::vector<std::string>>& rows, const std::v
   }
 }
 
+void print_summary(const std::vector<std::string>& parts) {
+  const bool fit = g_terminal > 0 && !g_wide;
+  std::string line;
+  for (const std::string& raw : parts) {
+    const std::string part = printable(raw);
+    const std::string joined = line.empty() ? part : line + " " + part;
+    if (!fit || line.empty() || display_width(joined) <= g_terminal) {
+      line = joined;
+      continue;
+    }
+    std::cout << line << '\n';
+    line = "  " + part;
+  }
+  if (fit) line = fit_width(line, g_terminal);
+  std::cout << line << '\n';
+}
+
 std::string address_runs(const std::vector<std::string>& addresses) {
   std::string out;
   std::size_t i = 0;

@@ -25,6 +25,12 @@ std::size_t terminal_columns();
 // `right_aligned` (by index) are aligned right, for numbers.
 void print_table(const std::vector<std::vector<std::string>>& rows, const std::vector<std::size_t>& right_aligned);
 
+// Prints a listing's closing summary, its parts separated by spaces. On a
+// terminal (unless --wide) a part that would pass the terminal's width
+// starts a new line, indented, and a part wider than the terminal is cut;
+// into a pipe it is one line.
+void print_summary(const std::vector<std::string>& parts);
+
 // `text` cut to at most `columns` display columns, ending in "…" when cut.
 std::string fit_width(std::string_view text, std::size_t columns);
 

@@ -105,3 +105,19 @@ TEST_CASE("a streamed JSON listing is the document print_json writes") {
     CHECK(streamed == expected);
   }
 }
+
+TEST_CASE("a listing's summary is one line into a pipe and never wider than the terminal") {
+  const std::vector<std::string> parts = {"rows 1–200 of 10,360 variants:", "glyph 334,", "substantive 10,026",
+                                          "(script, punct and break hidden: --class all shows them)"};
+  set_table_fit(0, false);
+  const auto piped = lines(captured([&] { print_summary(parts); }));
+  REQUIRE(piped.size() == 1);
+  CHECK(piped[0] == "rows 1–200 of 10,360 variants: glyph 334, substantive 10,026 "
+                    "(script, punct and break hidden: --class all shows them)");
+  set_table_fit(40, false);
+  const auto fitted = lines(captured([&] { print_summary(parts); }));
+  set_table_fit(0, false);
+  CHECK(fitted.size() > 1);
+  for (const auto& line : fitted) CHECK(display_width(line) <= 40);
+  CHECK(fitted[0].rfind("rows 1–200", 0) == 0);
+}
