@@ -70,21 +70,18 @@ struct LinkArgs {
 void run_links(const Globals& g, const LinkArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
-  const auto links = repo.links(args.a, args.b);
+  auto links = repo.links(args.a, args.b);
   const auto ua = repo.unmatched(args.a, args.b), ub = repo.unmatched(args.b, args.a);
-  const auto total = static_cast<int64_t>(links.size());
-  const auto first = std::min(total, args.page.offset);
-  const auto last = args.page.limit ? std::min(total, first + *args.page.limit) : total;
+  const int64_t total = take_page(links, args.page);
   if (args.json) {
     JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"unmatched", unmatched_json(args.a, ua, args.b, ub)}},
                         "links");
-    for (auto i = first; i < last; ++i) out.add(link_json(links[static_cast<std::size_t>(i)]));
+    for (const Link& l : links) out.add(link_json(l));
     out.finish();
     return;
   }
   std::vector<std::vector<std::string>> rows;
-  for (auto i = first; i < last; ++i) {
-    const Link& l = links[static_cast<std::size_t>(i)];
+  for (const Link& l : links) {
     rows.push_back({address_runs(l.a), "↔", address_runs(l.b),
                     std::string(l.manual ? "manual" : "") + (l.moved ? (l.manual ? " moved" : "moved") : "")});
   }
@@ -93,7 +90,7 @@ void run_links(const Globals& g, const LinkArgs& args) {
     if (list.size() > 20) return siglum + " " + count_of(static_cast<int64_t>(list.size()), "passage") + " (--json lists them)";
     return siglum + " " + (list.empty() ? "none" : address_runs(list));
   };
-  print_summary({page_prefix(args.page, last - first, total) + count_of(total, "link") + ";",
+  print_summary({page_prefix(args.page, static_cast<int64_t>(links.size()), total) + count_of(total, "link") + ";",
                  "unmatched " + unmatched(args.a, ua) + ";", unmatched(args.b, ub)});
 }
 

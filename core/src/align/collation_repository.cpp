@@ -163,7 +163,7 @@ std::optional<std::string> class_list(const std::vector<VariantClass>& classes) 
 
 // The variants of the edition pair (:ea, :eb) in the classes :classes (a
 // JSON list, or NULL for all), as FROM ... WHERE ... ORDER BY (the order of
-// a's passages, then start and end in a).
+// a's passages, then start and end in a), with what it binds.
 // The whole pair is read from a's passages in seq order, each variant from
 // the one passage of :ea it touches: SQLite then sorts only the variants of
 // one passage at a time (a sort of all 700,000 spilled to disk), and the
@@ -171,33 +171,42 @@ std::optional<std::string> class_list(const std::vector<VariantClass>& classes) 
 // With a passage (:passage), the query starts from that passage's links:
 // the planner cannot drive from a filter that may be NULL.
 struct PairQuery {
-  std::string from_where;
-  std::string order_by;
+  Edition a, b;
+  std::optional<int64_t> passage_id;
+  std::optional<std::string> classes;
+  std::string from_where, order_by;
+
+  void bind(SQLite::Statement& q) const {
+    q.bind(":ea", a.id);
+    q.bind(":eb", b.id);
+    detail::bind_optional(q, q.getIndex(":classes"), classes);
+    if (passage_id) q.bind(":passage", *passage_id);
+  }
 };
 
-PairQuery variants_of_pair(bool of_passage) {
+// Throws NotFound for an unknown siglum or passage.
+PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
+                     const CollationRepository::VariantQuery& query) {
+  EditionRepository editions(db);
+  PairQuery out{editions.get(a), editions.get(b), std::nullopt, class_list(query.classes), "", ""};
   const std::string classes = " AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) ";
   const std::string sides = "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b ";
-  if (!of_passage) {
-    return {"FROM passage own JOIN link_passage lp ON lp.passage_id = own.id JOIN link l ON l.id = lp.link_id "
-            "JOIN variant v ON v.link_id = l.id AND (v.passage_a = own.id OR v.passage_b = own.id) " + sides +
-            "WHERE own.edition_id = :ea AND iif(v.passage_a = own.id, pb.edition_id, pa.edition_id) = :eb" + classes,
-            "ORDER BY own.seq, iif(v.passage_a = own.id, v.start_a, v.start_b), "
-            "iif(v.passage_a = own.id, v.end_a, v.end_b), v.link_id, v.n "};
+  if (!query.passage) {
+    out.from_where = "FROM passage own JOIN link_passage lp ON lp.passage_id = own.id JOIN link l ON l.id = lp.link_id "
+                     "JOIN variant v ON v.link_id = l.id AND (v.passage_a = own.id OR v.passage_b = own.id) " + sides +
+                     "WHERE own.edition_id = :ea AND iif(v.passage_a = own.id, pb.edition_id, pa.edition_id) = :eb" +
+                     classes;
+    out.order_by = "ORDER BY own.seq, iif(v.passage_a = own.id, v.start_a, v.start_b), "
+                   "iif(v.passage_a = own.id, v.end_a, v.end_b), v.link_id, v.n ";
+    return out;
   }
-  return {"FROM link_passage own CROSS JOIN link l ON l.id = own.link_id JOIN variant v ON v.link_id = l.id " + sides +
-          "WHERE own.passage_id = :passage AND (v.passage_a = :passage OR v.passage_b = :passage) AND " +
-          detail::kLinkJoinsEditions + classes,
-          "ORDER BY iif(pa.edition_id = :ea, pa.seq, pb.seq), iif(pa.edition_id = :ea, v.start_a, v.start_b), "
-          "iif(pa.edition_id = :ea, v.end_a, v.end_b), v.link_id, v.n "};
-}
-
-void bind_pair(SQLite::Statement& q, int64_t ea, int64_t eb, const std::optional<std::string>& classes,
-               std::optional<int64_t> passage_id) {
-  q.bind(":ea", ea);
-  q.bind(":eb", eb);
-  detail::bind_optional(q, q.getIndex(":classes"), classes);
-  if (passage_id) q.bind(":passage", *passage_id);
+  out.passage_id = resolve(db, *query.passage).passages.at(0).id;
+  out.from_where = "FROM link_passage own CROSS JOIN link l ON l.id = own.link_id JOIN variant v ON v.link_id = l.id " +
+                   sides + "WHERE own.passage_id = :passage AND (v.passage_a = :passage OR v.passage_b = :passage) AND " +
+                   detail::kLinkJoinsEditions + classes;
+  out.order_by = "ORDER BY iif(pa.edition_id = :ea, pa.seq, pb.seq), iif(pa.edition_id = :ea, v.start_a, v.start_b), "
+                 "iif(pa.edition_id = :ea, v.end_a, v.end_b), v.link_id, v.n ";
+  return out;
 }
 
 }  // namespace
@@ -205,13 +214,9 @@ void bind_pair(SQLite::Statement& q, int64_t ea, int64_t eb, const std::optional
 std::vector<std::pair<VariantClass, int64_t>> CollationRepository::count_variants(const std::string& a,
                                                                                   const std::string& b,
                                                                                   const VariantQuery& query) const {
-  EditionRepository editions(db_);
-  const Edition ea = editions.get(a), eb = editions.get(b);
-  std::optional<int64_t> passage_id;
-  if (query.passage) passage_id = resolve(db_, *query.passage).passages.at(0).id;
-  SQLite::Statement q(db_.sql(), "SELECT v.class, count(*) " + variants_of_pair(passage_id.has_value()).from_where +
-                      "GROUP BY v.class ORDER BY v.class");
-  bind_pair(q, ea.id, eb.id, class_list(query.classes), passage_id);
+  const PairQuery pair = pair_query(db_, a, b, query);
+  SQLite::Statement q(db_.sql(), "SELECT v.class, count(*) " + pair.from_where + "GROUP BY v.class ORDER BY v.class");
+  pair.bind(q);
   std::vector<std::pair<VariantClass, int64_t>> out;
   while (q.executeStep()) out.emplace_back(parse_variant_class(q.getColumn(0).getString()), q.getColumn(1).getInt64());
   return out;
@@ -221,17 +226,15 @@ std::vector<std::pair<VariantClass, int64_t>> CollationRepository::count_variant
 // variants is written as it is read, and a page of it sorts only its top.
 void CollationRepository::each_variant(const std::string& a, const std::string& b, const VariantQuery& query,
                                        const std::function<void(Variant&&)>& each) const {
-  EditionRepository editions(db_);
-  const Edition ea = editions.get(a), eb = editions.get(b);
-  std::optional<int64_t> passage_id;
-  if (query.passage) passage_id = resolve(db_, *query.passage).passages.at(0).id;
-  const PairQuery pair = variants_of_pair(passage_id.has_value());
+  const PairQuery pair = pair_query(db_, a, b, query);
+  const Edition& ea = pair.a;
+  const Edition& eb = pair.b;
   SQLite::Statement q(db_.sql(),
                       "SELECT l.uuid, v.link_id, v.class, pa.edition_id = :ea, pa.seq, v.start_a, v.end_a, "
                       "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
                       "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) " + pair.from_where + pair.order_by +
                       "LIMIT :limit OFFSET :offset");
-  bind_pair(q, ea.id, eb.id, class_list(query.classes), passage_id);
+  pair.bind(q);
   q.bind(":limit", query.limit.value_or(-1));
   q.bind(":offset", query.offset);
   while (q.executeStep()) {
