@@ -66,8 +66,15 @@ void add_help_command(CLI::App& app) {
 }  // namespace
 
 void add_page_options(CLI::App* cmd, Page& page) {
-  cmd->add_option("--limit", page.limit, "Print at most N rows")->check(CLI::NonNegativeNumber)->type_name("N");
-  cmd->add_option("--offset", page.offset, "Skip the first N rows")->check(CLI::NonNegativeNumber)->type_name("N");
+  // CLI11's NonNegativeNumber names its range up to DBL_MAX in 300 digits.
+  const CLI::Validator whole_number(
+      [](const std::string& v) {
+        const bool digits = !v.empty() && v.size() <= 18 && v.find_first_not_of("0123456789") == std::string::npos;
+        return digits ? std::string() : "takes a whole number from 0, not '" + v + "'";
+      },
+      "");
+  cmd->add_option("--limit", page.limit, "Print at most N rows")->check(whole_number)->type_name("N");
+  cmd->add_option("--offset", page.offset, "Skip the first N rows")->check(whole_number)->type_name("N");
 }
 
 std::string page_prefix(const Page& page, int64_t shown, int64_t total) {

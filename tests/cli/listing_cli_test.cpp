@@ -113,3 +113,15 @@ TEST_CASE("writes answer --json too: link rm, alias add, note rm") {
   const auto removed = s.json({"note", "rm", note["id"], "--author", "T <t@example.org>", "--json"});
   CHECK(removed["id"] == note["id"]);
 }
+
+TEST_CASE("a page that is not a whole number is a one-line usage error that names it, the file untouched") {
+  Aligned s;
+  const auto before = jz_test::file_sha256(s.db);
+  for (const char* bad : {"-1", "x", "1.5"}) {
+    const auto r = s.run({"links", "A", "B", "--limit", bad});
+    CHECK(r.status == 2);
+    CHECK(r.err == std::string("jiaozhu: --limit: takes a whole number from 0, not '") + bad +
+                       "'; see `jiaozhu links --help`\n");
+  }
+  CHECK(jz_test::file_sha256(s.db) == before);
+}
