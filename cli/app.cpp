@@ -65,6 +65,12 @@ void add_help_command(CLI::App& app) {
 
 }  // namespace
 
+void add_command(CLI::App& app, const Globals& g, const std::string& name, const std::string& description,
+                 const std::function<void(CLI::App*)>& configure) {
+  CLI::App* cmd = app.add_subcommand(name, description);
+  if (g.wants(name)) configure(cmd);
+}
+
 void add_page_options(CLI::App* cmd, Page& page) {
   // CLI11's NonNegativeNumber names its range up to DBL_MAX in 300 digits.
   const CLI::Validator whole_number(

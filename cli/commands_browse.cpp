@@ -92,20 +92,22 @@ void run_show(const Globals& g, const std::string& where, bool json) {
 }  // namespace
 
 void add_browse_commands(CLI::App& app, Globals& g) {
-  auto* editions = app.add_subcommand("editions", "List the editions with their work, script and size");
-  auto editions_json = std::make_shared<bool>(false);
-  add_json_flag(editions, g, *editions_json, "Print as JSON");
-  editions->callback([&g, editions_json] { run_editions(g, *editions_json); });
+  add_command(app, g, "editions", "List the editions with their work, script and size", [&g](CLI::App* editions) {
+    auto json = std::make_shared<bool>(false);
+    add_json_flag(editions, g, *json, "Print as JSON");
+    editions->callback([&g, json] { run_editions(g, *json); });
+  });
 
-  struct ShowArgs {
-    std::string where;
-    bool json = false;
-  };
-  auto args = std::make_shared<ShowArgs>();
-  auto* show = app.add_subcommand("show", "Print passages: S (a whole edition), S:N or S:N-M");
-  show->add_option("ADDRESS", args->where, "An edition's siglum, or a passage or range of it")->required();
-  add_json_flag(show, g, args->json, "Print as JSON, one object per passage");
-  show->callback([&g, args] { run_show(g, args->where, args->json); });
+  add_command(app, g, "show", "Print passages: S (a whole edition), S:N or S:N-M", [&g](CLI::App* show) {
+    struct ShowArgs {
+      std::string where;
+      bool json = false;
+    };
+    auto args = std::make_shared<ShowArgs>();
+    show->add_option("ADDRESS", args->where, "An edition's siglum, or a passage or range of it")->required();
+    add_json_flag(show, g, args->json, "Print as JSON, one object per passage");
+    show->callback([&g, args] { run_show(g, args->where, args->json); });
+  });
 }
 
 }  // namespace jiaozhu::cli

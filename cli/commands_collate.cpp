@@ -308,60 +308,65 @@ void run_link_rm(const Globals& g, const ManualLinkArgs& args) {
 }  // namespace
 
 void add_collation_commands(CLI::App& app, Globals& g) {
-  struct PairArgs {
-    std::string a, b;
-    bool json = false;
-  };
-  auto align = std::make_shared<PairArgs>();
-  auto* align_cmd = app.add_subcommand("align", "Link the passages of two editions and find their variants");
-  align_cmd->add_option("S1", align->a, "The first edition's siglum")->required();
-  align_cmd->add_option("S2", align->b, "The second edition's siglum")->required();
-  add_json_flag(align_cmd, g, align->json, "Print the summary as JSON");
-  align_cmd->callback([&g, align] { run_align(g, align->a, align->b, align->json); });
+  add_command(app, g, "align", "Link the passages of two editions and find their variants", [&g](CLI::App* align_cmd) {
+    struct PairArgs {
+      std::string a, b;
+      bool json = false;
+    };
+    auto align = std::make_shared<PairArgs>();
+    align_cmd->add_option("S1", align->a, "The first edition's siglum")->required();
+    align_cmd->add_option("S2", align->b, "The second edition's siglum")->required();
+    add_json_flag(align_cmd, g, align->json, "Print the summary as JSON");
+    align_cmd->callback([&g, align] { run_align(g, align->a, align->b, align->json); });
+  });
 
-  auto links = std::make_shared<LinkArgs>();
-  auto* links_cmd = app.add_subcommand("links", "List the links between two editions, and their unmatched passages");
-  links_cmd->add_option("S1", links->a, "The first edition's siglum")->required();
-  links_cmd->add_option("S2", links->b, "The second edition's siglum")->required();
-  add_page_options(links_cmd, links->page);
-  add_json_flag(links_cmd, g, links->json, "Print as JSON");
-  links_cmd->callback([&g, links] { run_links(g, *links); });
+  add_command(app, g, "links", "List the links between two editions, and their unmatched passages", [&g](CLI::App* links_cmd) {
+    auto links = std::make_shared<LinkArgs>();
+    links_cmd->add_option("S1", links->a, "The first edition's siglum")->required();
+    links_cmd->add_option("S2", links->b, "The second edition's siglum")->required();
+    add_page_options(links_cmd, links->page);
+    add_json_flag(links_cmd, g, links->json, "Print as JSON");
+    links_cmd->callback([&g, links] { run_links(g, *links); });
+  });
 
-  auto variants = std::make_shared<VariantArgs>();
-  auto* variants_cmd = app.add_subcommand("variants", "List the variants between two editions");
-  variants_cmd->add_option("S1", variants->a, "The first edition's siglum")->required();
-  variants_cmd->add_option("S2", variants->b, "The second edition's siglum")->required();
-  variants_cmd->add_option("--class", variants->classes,
-                           "Classes to list, comma-separated: substantive, pinyin, glyph, script, punct, break, or "
-                           "all (default: substantive,pinyin,glyph)");
-  variants_cmd->add_option("--passage", variants->passage, "Only the variants of this passage (S:N)");
-  add_page_options(variants_cmd, variants->page);
-  add_json_flag(variants_cmd, g, variants->json, "Print as JSON");
-  variants_cmd->callback([&g, variants] { run_variants(g, *variants); });
+  add_command(app, g, "variants", "List the variants between two editions", [&g](CLI::App* variants_cmd) {
+    auto variants = std::make_shared<VariantArgs>();
+    variants_cmd->add_option("S1", variants->a, "The first edition's siglum")->required();
+    variants_cmd->add_option("S2", variants->b, "The second edition's siglum")->required();
+    variants_cmd->add_option("--class", variants->classes,
+                             "Classes to list, comma-separated: substantive, pinyin, glyph, script, punct, break, or "
+                             "all (default: substantive,pinyin,glyph)");
+    variants_cmd->add_option("--passage", variants->passage, "Only the variants of this passage (S:N)");
+    add_page_options(variants_cmd, variants->page);
+    add_json_flag(variants_cmd, g, variants->json, "Print as JSON");
+    variants_cmd->callback([&g, variants] { run_variants(g, *variants); });
+  });
 
-  auto parallel = std::make_shared<ParallelArgs>();
-  auto* parallel_cmd = app.add_subcommand("parallel", "Print a passage beside its linked passages, variants marked");
-  parallel_cmd->add_option("ADDRESS", parallel->address, "The passage (S:N)")->required();
-  parallel_cmd->add_option("--edition,--with", parallel->editions,
-                           "Only the links with this edition (repeat for several)")->take_all()->allow_extra_args(false);
-  add_json_flag(parallel_cmd, g, parallel->json, "Print as JSON");
-  parallel_cmd->callback([&g, parallel] { run_parallel(g, *parallel); });
+  add_command(app, g, "parallel", "Print a passage beside its linked passages, variants marked", [&g](CLI::App* parallel_cmd) {
+    auto parallel = std::make_shared<ParallelArgs>();
+    parallel_cmd->add_option("ADDRESS", parallel->address, "The passage (S:N)")->required();
+    parallel_cmd->add_option("--edition,--with", parallel->editions,
+                             "Only the links with this edition (repeat for several)")->take_all()->allow_extra_args(false);
+    add_json_flag(parallel_cmd, g, parallel->json, "Print as JSON");
+    parallel_cmd->callback([&g, parallel] { run_parallel(g, *parallel); });
+  });
 
-  auto link = app.add_subcommand("link", "Correct the alignment by hand: link add / link rm");
-  link->require_subcommand(1);
-  auto added = std::make_shared<ManualLinkArgs>();
-  auto* add = link->add_subcommand("add", "Link passages of two editions by hand (kept when align runs again)");
-  add->add_option("A", added->a, "Passages of one edition: S:N or S:N-M")->required();
-  add->add_option("B", added->b, "Passages of the other edition")->required();
-  add->add_flag("--force", added->force, "Take the passages out of manual links that hold them too");
-  add_json_flag(add, g, added->json, "Print the link made as JSON");
-  add->callback([&g, added] { run_link_add(g, *added); });
-  auto removed = std::make_shared<ManualLinkArgs>();
-  auto* rm = link->add_subcommand("rm", "Remove the link between two passages");
-  rm->add_option("A", removed->a, "A passage (S:N)")->required();
-  rm->add_option("B", removed->b, "A passage of the other edition")->required();
-  add_json_flag(rm, g, removed->json, "Print how many links were removed as JSON");
-  rm->callback([&g, removed] { run_link_rm(g, *removed); });
+  add_command(app, g, "link", "Correct the alignment by hand: link add / link rm", [&g](CLI::App* link) {
+    link->require_subcommand(1);
+    auto added = std::make_shared<ManualLinkArgs>();
+    auto* add = link->add_subcommand("add", "Link passages of two editions by hand (kept when align runs again)");
+    add->add_option("A", added->a, "Passages of one edition: S:N or S:N-M")->required();
+    add->add_option("B", added->b, "Passages of the other edition")->required();
+    add->add_flag("--force", added->force, "Take the passages out of manual links that hold them too");
+    add_json_flag(add, g, added->json, "Print the link made as JSON");
+    add->callback([&g, added] { run_link_add(g, *added); });
+    auto removed = std::make_shared<ManualLinkArgs>();
+    auto* rm = link->add_subcommand("rm", "Remove the link between two passages");
+    rm->add_option("A", removed->a, "A passage (S:N)")->required();
+    rm->add_option("B", removed->b, "A passage of the other edition")->required();
+    add_json_flag(rm, g, removed->json, "Print how many links were removed as JSON");
+    rm->callback([&g, removed] { run_link_rm(g, *removed); });
+  });
 }
 
 }  // namespace jiaozhu::cli

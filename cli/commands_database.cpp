@@ -63,20 +63,25 @@ void run_stats(const Globals& g, bool json) {
 }  // namespace
 
 void add_database_commands(CLI::App& app, Globals& g) {
-  auto* init = app.add_subcommand("init", "Create a jiaozhu database (the file named by --db)");
-  auto init_json = std::make_shared<bool>(false);
-  add_json_flag(init, g, *init_json, "Print as JSON");
-  init->callback([&g, init_json] { run_init(g, *init_json); });
+  add_command(app, g, "init", "Create a jiaozhu database (the file named by --db)", [&g](CLI::App* init) {
+    auto json = std::make_shared<bool>(false);
+    add_json_flag(init, g, *json, "Print as JSON");
+    init->callback([&g, json] { run_init(g, *json); });
+  });
 
-  auto* check = app.add_subcommand("check", "Verify integrity, foreign keys, schema and content; exit 1 on a fault");
-  auto check_json = std::make_shared<bool>(false);
-  add_json_flag(check, g, *check_json, "Print the results as JSON");
-  check->callback([&g, check_json] { run_check(g, *check_json); });
+  add_command(app, g, "check", "Verify integrity, foreign keys, schema and content; exit 1 on a fault",
+              [&g](CLI::App* check) {
+                auto json = std::make_shared<bool>(false);
+                add_json_flag(check, g, *json, "Print the results as JSON");
+                check->callback([&g, json] { run_check(g, *json); });
+              });
 
-  auto* stats = app.add_subcommand("stats", "Totals: works, editions, passages, characters, links, variants, persons, notes, file size");
-  auto stats_json = std::make_shared<bool>(false);
-  add_json_flag(stats, g, *stats_json, "Print as JSON");
-  stats->callback([&g, stats_json] { run_stats(g, *stats_json); });
+  add_command(app, g, "stats", "Totals: works, editions, passages, characters, links, variants, persons, notes, file size",
+              [&g](CLI::App* stats) {
+                auto json = std::make_shared<bool>(false);
+                add_json_flag(stats, g, *json, "Print as JSON");
+                stats->callback([&g, json] { run_stats(g, *json); });
+              });
 }
 
 }  // namespace jiaozhu::cli

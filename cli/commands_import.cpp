@@ -74,24 +74,25 @@ void run_import(const Globals& g, const ImportArgs& a) {
 }  // namespace
 
 void add_import_command(CLI::App& app, Globals& g) {
-  auto args = std::make_shared<ImportArgs>();
-  auto* cmd = app.add_subcommand("import", "Import text or JSON files as a new edition of a work (or --replace one)");
-  cmd->add_option("FILE", args->files, "Source files, read in order into one edition")->required();
-  cmd->add_option("--work", args->work, "The work this edition is a witness of (created if new)")->required();
-  cmd->add_option("--siglum", args->siglum, "Short name to cite the edition by (A, B, Song1)")->required();
-  cmd->add_option("--title", args->title, "A title for the edition");
-  cmd->add_option("--script", args->script, "auto, hant or hans (auto detects; mixed is possible)")
-      ->check(CLI::IsMember({"auto", "hant", "hans", "mixed"}));
-  cmd->add_option("--format", args->format, "auto, text (a passage per line) or json")
-      ->check(CLI::IsMember({"auto", "text", "json"}));
-  cmd->add_option("--encoding", args->encoding, "auto, utf-8, gb18030, big5 or utf-16")
-      ->check(CLI::IsMember({"auto", "utf-8", "utf8", "gb18030", "big5", "utf-16", "utf16"}));
-  cmd->add_flag("--split-paragraphs", args->split_paragraphs,
-                "JSON: each string of \"paragraphs\" is its own passage");
-  cmd->add_flag("--replace", args->replace,
-                "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");
-  add_json_flag(cmd, g, args->json, "Print the summary as JSON");
-  cmd->callback([&g, args] { run_import(g, *args); });
+  add_command(app, g, "import", "Import text or JSON files as a new edition of a work (or --replace one)", [&g](CLI::App* cmd) {
+    auto args = std::make_shared<ImportArgs>();
+    cmd->add_option("FILE", args->files, "Source files, read in order into one edition")->required();
+    cmd->add_option("--work", args->work, "The work this edition is a witness of (created if new)")->required();
+    cmd->add_option("--siglum", args->siglum, "Short name to cite the edition by (A, B, Song1)")->required();
+    cmd->add_option("--title", args->title, "A title for the edition");
+    cmd->add_option("--script", args->script, "auto, hant or hans (auto detects; mixed is possible)")
+        ->check(CLI::IsMember({"auto", "hant", "hans", "mixed"}));
+    cmd->add_option("--format", args->format, "auto, text (a passage per line) or json")
+        ->check(CLI::IsMember({"auto", "text", "json"}));
+    cmd->add_option("--encoding", args->encoding, "auto, utf-8, gb18030, big5 or utf-16")
+        ->check(CLI::IsMember({"auto", "utf-8", "utf8", "gb18030", "big5", "utf-16", "utf16"}));
+    cmd->add_flag("--split-paragraphs", args->split_paragraphs,
+                  "JSON: each string of \"paragraphs\" is its own passage");
+    cmd->add_flag("--replace", args->replace,
+                  "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");
+    add_json_flag(cmd, g, args->json, "Print the summary as JSON");
+    cmd->callback([&g, args] { run_import(g, *args); });
+  });
 }
 
 }  // namespace jiaozhu::cli

@@ -141,95 +141,101 @@ void print_conflicts(const Conflicts& c) {
 }  // namespace
 
 void add_merge_commands(CLI::App& app, Globals& g) {
-  struct ConflictArgs {
-    Page page;
-    bool json = false;
-  };
-  auto conflict_args = std::make_shared<ConflictArgs>();
-  auto* conflicts = app.add_subcommand("conflicts",
-                                       "List what copies edited apart and waits for a decision: notes, characters, "
-                                       "aliases, links");
-  add_page_options(conflicts, conflict_args->page);
-  add_json_flag(conflicts, g, conflict_args->json, "Print as JSON");
-  auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
-  auto* edition = app.add_subcommand("edition", "An edition's versions: edition resolve");
-  edition->require_subcommand(1);
-  auto* resolve = edition->add_subcommand("resolve", "Keep one text of an edition replaced in two copies");
-  resolve->add_option("SIGLUM", resolve_args->first, "The edition")->required();
-  resolve->add_option("--keep", resolve_args->second, "The edition itself or its rival edition (S-<hash>)")->required();
-  auto resolve_json = std::make_shared<bool>(false);
-  add_json_flag(resolve, g, *resolve_json, "Print as JSON");
-  resolve->callback([&g, resolve_args, resolve_json] {
-    Database db = g.open();
-    resolve_edition(db, resolve_args->first, resolve_args->second);
-    print_result(*resolve_json, {{"edition", resolve_args->first}, {"kept", resolve_args->second}},
-                 "edition " + resolve_args->first + " now holds the text of " + resolve_args->second);
-  });
-  conflicts->callback([&g, conflict_args] {
-    Database db = g.open();
-    Conflicts c = list_conflicts(db);
-    const int64_t total = take_conflict_page(c, conflict_args->page);
-    if (conflict_args->json) {
-      auto doc = conflicts_json(c);
-      doc["total"] = total;
-      return print_json(doc);
-    }
-    if (total > 0 && c.size() == 0) std::cout << "no conflicts on this page\n";
-    else print_conflicts(c);
-    const auto shown = static_cast<int64_t>(c.size());
-    if (shown > 0 && shown < total) std::cout << page_prefix(conflict_args->page, shown, total) << count_of(total, "conflict") << '\n';
+  add_command(app, g, "conflicts", 
+              "List what copies edited apart and waits for a decision: notes, characters, aliases, links",
+              [&g](CLI::App* conflicts) {
+    struct ConflictArgs {
+      Page page;
+      bool json = false;
+    };
+    auto conflict_args = std::make_shared<ConflictArgs>();
+    add_page_options(conflicts, conflict_args->page);
+    add_json_flag(conflicts, g, conflict_args->json, "Print as JSON");
+    conflicts->callback([&g, conflict_args] {
+      Database db = g.open();
+      Conflicts c = list_conflicts(db);
+      const int64_t total = take_conflict_page(c, conflict_args->page);
+      if (conflict_args->json) {
+        auto doc = conflicts_json(c);
+        doc["total"] = total;
+        return print_json(doc);
+      }
+      if (total > 0 && c.size() == 0) std::cout << "no conflicts on this page\n";
+      else print_conflicts(c);
+      const auto shown = static_cast<int64_t>(c.size());
+      if (shown > 0 && shown < total) std::cout << page_prefix(conflict_args->page, shown, total) << count_of(total, "conflict") << '\n';
+    });
   });
 
-  struct MergeArgs {
-    std::string other;
-    bool dry_run = false, json = false;
-  };
-  auto a = std::make_shared<MergeArgs>();
-  auto* merge = app.add_subcommand("merge", "Bring in everything a collaborator's copy of the database holds");
-  merge->add_option("OTHER", a->other, "The other copy (.db); it is only read")->required();
-  merge->add_flag("--dry-run", a->dry_run, "Report what would change, write nothing");
-  add_json_flag(merge, g, a->json, "Print the report as JSON");
-  merge->callback([&g, a] {
-    Database db = g.open();
-    const MergeReport r = merge_database(db, a->other, a->dry_run);
-    if (a->json) print_json(report_json(r));
-    else print_report(r);
-    if (!r.dry_run) exit_if_conflicts(r.conflicts_remaining, a->json);  // a dry run leaves nothing to resolve
+  add_command(app, g, "edition", "An edition's versions: edition resolve", [&g](CLI::App* edition) {
+    auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
+    edition->require_subcommand(1);
+    auto* resolve = edition->add_subcommand("resolve", "Keep one text of an edition replaced in two copies");
+    resolve->add_option("SIGLUM", resolve_args->first, "The edition")->required();
+    resolve->add_option("--keep", resolve_args->second, "The edition itself or its rival edition (S-<hash>)")->required();
+    auto resolve_json = std::make_shared<bool>(false);
+    add_json_flag(resolve, g, *resolve_json, "Print as JSON");
+    resolve->callback([&g, resolve_args, resolve_json] {
+      Database db = g.open();
+      resolve_edition(db, resolve_args->first, resolve_args->second);
+      print_result(*resolve_json, {{"edition", resolve_args->first}, {"kept", resolve_args->second}},
+                   "edition " + resolve_args->first + " now holds the text of " + resolve_args->second);
+    });
   });
 
-  auto out = std::make_shared<std::string>();
-  auto* snap = app.add_subcommand("snapshot", "Write a consistent, compact copy of the database to send");
-  snap->add_option("OUT", *out, "The new file")->required();
-  auto snap_json = std::make_shared<bool>(false);
-  add_json_flag(snap, g, *snap_json, "Print as JSON");
-  snap->callback([&g, out, snap_json] {
-    Database db = g.open();
-    snapshot(db, *out);
-    print_result(*snap_json, {{"written", *out}}, "wrote " + *out);
+  add_command(app, g, "merge", "Bring in everything a collaborator's copy of the database holds", [&g](CLI::App* merge) {
+    struct MergeArgs {
+      std::string other;
+      bool dry_run = false, json = false;
+    };
+    auto a = std::make_shared<MergeArgs>();
+    merge->add_option("OTHER", a->other, "The other copy (.db); it is only read")->required();
+    merge->add_flag("--dry-run", a->dry_run, "Report what would change, write nothing");
+    add_json_flag(merge, g, a->json, "Print the report as JSON");
+    merge->callback([&g, a] {
+      Database db = g.open();
+      const MergeReport r = merge_database(db, a->other, a->dry_run);
+      if (a->json) print_json(report_json(r));
+      else print_report(r);
+      if (!r.dry_run) exit_if_conflicts(r.conflicts_remaining, a->json);  // a dry run leaves nothing to resolve
+    });
   });
 
-  struct SyncArgs {
-    std::string dir;
-    bool json = false;
-  };
-  auto s = std::make_shared<SyncArgs>();
-  auto* sync = app.add_subcommand("sync", "Merge the other replicas in a shared folder, then write this one's copy there");
-  sync->add_option("DIR", s->dir, "A folder shared by git, Syncthing, Dropbox...")->required();
-  add_json_flag(sync, g, s->json, "Print the report as JSON");
-  sync->callback([&g, s] {
-    Database db = g.open();
-    const SyncReport r = sync_folder(db, s->dir);
-    if (s->json) {
-      auto merged = nlohmann::ordered_json::array();
-      for (const MergeReport& m : r.merged) merged.push_back(report_json(m));
-      print_json({{"replica", r.replica}, {"written", r.written.string()}, {"merged", merged}, {"refused", r.refused}});
-    } else {
-      for (const MergeReport& m : r.merged) print_report(m);
-      for (const std::string& why : r.refused) std::cout << "refused: " << printable(why) << '\n';
-      std::cout << "wrote " << printable(r.written.string()) << " (replica " << r.replica << ")\n";
-    }
-    if (!r.refused.empty()) throw ExitStatus{kExitDatabase};
-    exit_if_conflicts(r.merged.empty() ? 0 : r.merged.back().conflicts_remaining, s->json);
+  add_command(app, g, "snapshot", "Write a consistent, compact copy of the database to send", [&g](CLI::App* snap) {
+    auto out = std::make_shared<std::string>();
+    snap->add_option("OUT", *out, "The new file")->required();
+    auto snap_json = std::make_shared<bool>(false);
+    add_json_flag(snap, g, *snap_json, "Print as JSON");
+    snap->callback([&g, out, snap_json] {
+      Database db = g.open();
+      snapshot(db, *out);
+      print_result(*snap_json, {{"written", *out}}, "wrote " + *out);
+    });
+  });
+
+  add_command(app, g, "sync", "Merge the other replicas in a shared folder, then write this one's copy there", [&g](CLI::App* sync) {
+    struct SyncArgs {
+      std::string dir;
+      bool json = false;
+    };
+    auto s = std::make_shared<SyncArgs>();
+    sync->add_option("DIR", s->dir, "A folder shared by git, Syncthing, Dropbox...")->required();
+    add_json_flag(sync, g, s->json, "Print the report as JSON");
+    sync->callback([&g, s] {
+      Database db = g.open();
+      const SyncReport r = sync_folder(db, s->dir);
+      if (s->json) {
+        auto merged = nlohmann::ordered_json::array();
+        for (const MergeReport& m : r.merged) merged.push_back(report_json(m));
+        print_json({{"replica", r.replica}, {"written", r.written.string()}, {"merged", merged}, {"refused", r.refused}});
+      } else {
+        for (const MergeReport& m : r.merged) print_report(m);
+        for (const std::string& why : r.refused) std::cout << "refused: " << printable(why) << '\n';
+        std::cout << "wrote " << printable(r.written.string()) << " (replica " << r.replica << ")\n";
+      }
+      if (!r.refused.empty()) throw ExitStatus{kExitDatabase};
+      exit_if_conflicts(r.merged.empty() ? 0 : r.merged.back().conflicts_remaining, s->json);
+    });
   });
 }
 

@@ -115,8 +115,8 @@ void run_notes(const Globals& g, const NoteArgs& a) {
   }
 }
 
-void add_note_subcommands(CLI::App& app, Globals& g) {
-  auto* note = app.add_subcommand("note", "Add, show, edit, move, remove, restore or resolve one note");
+// note add, show, edit, move, rm, restore, resolve.
+void configure_note(CLI::App* note, Globals& g) {
   note->require_subcommand(1);
   auto a = std::make_shared<NoteArgs>();
 
@@ -225,67 +225,72 @@ void add_note_subcommands(CLI::App& app, Globals& g) {
 }  // namespace
 
 void add_note_commands(CLI::App& app, Globals& g) {
-  add_note_subcommands(app, g);
+  add_command(app, g, "note", "Add, show, edit, move, remove, restore or resolve one note",
+              [&g](CLI::App* note) { configure_note(note, g); });
 
-  auto a = std::make_shared<NoteArgs>();
-  auto* notes = app.add_subcommand("notes", "List notes: of an edition S, a passage S:N, or all");
-  notes->add_option("ADDRESS", a->address, "S or S:N or S:N-M");
-  notes->add_option("--tag", a->tag_filter, "Only notes with this tag");
-  notes->add_option("--author", a->author, "Only notes one of whose revisions this author wrote (part of the name)");
-  notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage, or whose link, variant or character is gone");
-  notes->add_flag("--removed", a->removed, "Include removed notes");
-  add_page_options(notes, a->page);
-  add_json_flag(notes, g, a->json, "Print as JSON");
-  notes->callback([&g, a] { run_notes(g, *a); });
-
-  struct ConfigArgs {
-    std::string key, value;
-    bool json = false;
-  };
-  auto cfg = std::make_shared<ConfigArgs>();
-  auto* config = app.add_subcommand("config", "Show or set a per-user setting: author \"Name <mail>\"");
-  config->add_option("KEY", cfg->key, "The setting (author)")->required();
-  auto* value = config->add_option("VALUE", cfg->value, "Its new value");
-  add_json_flag(config, g, cfg->json, "Print as JSON");
-  config->callback([cfg, value] {
-    const std::string file = user_config_path().string();
-    if (value->count()) {
-      write_user_setting(cfg->key, cfg->value);
-      print_result(cfg->json, {{"key", cfg->key}, {"value", cfg->value}, {"file", file}}, cfg->key + " set in " + file);
-      return;
-    }
-    const auto v = read_user_setting(cfg->key);
-    if (!v) throw NotFound(cfg->key + " is not set (in " + file + ")");
-    print_result(cfg->json, {{"key", cfg->key}, {"value", *v}, {"file", file}}, *v);
+  add_command(app, g, "notes", "List notes: of an edition S, a passage S:N, or all", [&g](CLI::App* notes) {
+    auto a = std::make_shared<NoteArgs>();
+    notes->add_option("ADDRESS", a->address, "S or S:N or S:N-M");
+    notes->add_option("--tag", a->tag_filter, "Only notes with this tag");
+    notes->add_option("--author", a->author, "Only notes one of whose revisions this author wrote (part of the name)");
+    notes->add_flag("--orphaned", a->orphaned, "Only notes whose words are no longer in their passage, or whose link, variant or character is gone");
+    notes->add_flag("--removed", a->removed, "Include removed notes");
+    add_page_options(notes, a->page);
+    add_json_flag(notes, g, a->json, "Print as JSON");
+    notes->callback([&g, a] { run_notes(g, *a); });
   });
 
-  auto fmt = std::make_shared<std::string>("w3c");
-  auto* exp = app.add_subcommand("export", "Write data out in other tools' formats");
-  exp->require_subcommand(1);
-  auto* exp_notes = exp->add_subcommand("notes", "Every note with its history: W3C Web Annotation JSON-LD, or CSV");
-  exp_notes->add_option("--format", *fmt, "w3c (default) or csv");
-  exp_notes->callback([&g, fmt] {
-    const NoteFormat f = parse_note_format(*fmt);
-    Database db = g.open();
-    export_notes(db, f, std::cout);
+  add_command(app, g, "config", "Show or set a per-user setting: author \"Name <mail>\"", [&g](CLI::App* config) {
+    struct ConfigArgs {
+      std::string key, value;
+      bool json = false;
+    };
+    auto cfg = std::make_shared<ConfigArgs>();
+    config->add_option("KEY", cfg->key, "The setting (author)")->required();
+    auto* value = config->add_option("VALUE", cfg->value, "Its new value");
+    add_json_flag(config, g, cfg->json, "Print as JSON");
+    config->callback([cfg, value] {
+      const std::string file = user_config_path().string();
+      if (value->count()) {
+        write_user_setting(cfg->key, cfg->value);
+        print_result(cfg->json, {{"key", cfg->key}, {"value", cfg->value}, {"file", file}}, cfg->key + " set in " + file);
+        return;
+      }
+      const auto v = read_user_setting(cfg->key);
+      if (!v) throw NotFound(cfg->key + " is not set (in " + file + ")");
+      print_result(cfg->json, {{"key", cfg->key}, {"value", *v}, {"file", file}}, *v);
+    });
   });
 
-  struct ImportArgs {
-    std::string file;
-    bool json = false;
-  };
-  auto imported = std::make_shared<ImportArgs>();
-  auto* imp = app.add_subcommand("import-notes", "Read notes from a W3C Web Annotation file (as `export notes` writes)");
-  imp->add_option("FILE", imported->file, "The JSON-LD file")->required();
-  add_json_flag(imp, g, imported->json, "Print the summary as JSON");
-  imp->callback([&g, imported] {
-    Database db = g.open();
-    const NotesImportReport r = import_notes(db, imported->file);
-    print_result(imported->json,
-                 {{"file", imported->file}, {"annotations", r.annotations}, {"notes_added", r.notes_added},
-                  {"revisions_added", r.revisions_added}},
-                 "read " + count_of(r.annotations, "annotation") + ": " + count_of(r.notes_added, "new note") + ", " +
-                     count_of(r.revisions_added, "new revision"));
+  add_command(app, g, "export", "Write data out in other tools' formats", [&g](CLI::App* exp) {
+    auto fmt = std::make_shared<std::string>("w3c");
+    exp->require_subcommand(1);
+    auto* exp_notes = exp->add_subcommand("notes", "Every note with its history: W3C Web Annotation JSON-LD, or CSV");
+    exp_notes->add_option("--format", *fmt, "w3c (default) or csv");
+    exp_notes->callback([&g, fmt] {
+      const NoteFormat f = parse_note_format(*fmt);
+      Database db = g.open();
+      export_notes(db, f, std::cout);
+    });
+  });
+
+  add_command(app, g, "import-notes", "Read notes from a W3C Web Annotation file (as `export notes` writes)", [&g](CLI::App* imp) {
+    struct ImportArgs {
+      std::string file;
+      bool json = false;
+    };
+    auto imported = std::make_shared<ImportArgs>();
+    imp->add_option("FILE", imported->file, "The JSON-LD file")->required();
+    add_json_flag(imp, g, imported->json, "Print the summary as JSON");
+    imp->callback([&g, imported] {
+      Database db = g.open();
+      const NotesImportReport r = import_notes(db, imported->file);
+      print_result(imported->json,
+                   {{"file", imported->file}, {"annotations", r.annotations}, {"notes_added", r.notes_added},
+                    {"revisions_added", r.revisions_added}},
+                   "read " + count_of(r.annotations, "annotation") + ": " + count_of(r.notes_added, "new note") + ", " +
+                       count_of(r.revisions_added, "new revision"));
+    });
   });
 }
 

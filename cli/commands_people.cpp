@@ -123,163 +123,170 @@ void run_suggest(const Globals& g, const PeopleArgs& a) {
 }  // namespace
 
 void add_people_commands(CLI::App& app, Globals& g) {
-  auto args = std::make_shared<PeopleArgs>();
-  auto* character = app.add_subcommand("character", "Record persons of the text: character add/show/edit/merge/rename");
-  character->require_subcommand(1);
-  auto* add = character->add_subcommand("add", "Add a character under its name");
-  add->add_option("NAME", args->who, "The name (also its first alias)")->required();
-  add->add_option("--note", args->note, "A note on the person");
-  add_json_flag(add, g, args->json, "Print the character as JSON");
-  add->callback([&g, args] {
-    Database db = g.open();
-    const Character c = CharacterRepository(db).add(args->who, args->note);
-    print_result(args->json, character_json(c), "added " + c.name + ": " + counts_text(c.per_edition));
-  });
-  auto* import = character->add_subcommand("import", "Add a character for each name in a file (one per line)");
-  import->add_option("FILE", args->form, "A UTF-8 file of names")->required();
-  add_json_flag(import, g, args->json, "Print the summary as JSON");
-  import->callback([&g, args] {
-    std::ifstream in(args->form);
-    if (!in) throw InputError("cannot read " + args->form);
-    std::vector<std::string> names;
-    for (std::string line; std::getline(in, line);) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-      if (!line.empty()) names.push_back(line);
-    }
-    Database db = g.open();
-    const int64_t added = CharacterRepository(db).add_all(names);
-    const auto read = static_cast<int64_t>(names.size());
-    print_result(args->json, {{"file", args->form}, {"names", read}, {"added", added}},
-                 "added " + count_of(added, "character") + " of " + count_of(read, "name") + "; mentions found");
-  });
-  auto* show = character->add_subcommand("show", "Show a character: aliases, mention counts, first mentions");
-  show->add_option("NAME", args->who, "Its name or any alias")->required();
-  add_json_flag(show, g, args->json, "Print as JSON");
-  show->callback([&g, args] {
-    Database db = g.open();
-    CharacterRepository repo(db);
-    const Character c = repo.get(args->who);
-    auto mentions = repo.mentions(args->who, std::nullopt);
-    if (args->json) {
-      auto doc = character_json(c);
-      print_json(doc);
-      return;
-    }
-    if (mentions.size() > 5) mentions.resize(5);
-    print_character(c, mentions);
-  });
-  auto* merge = character->add_subcommand("merge", "Two entries are one person: move B's aliases and note into A");
-  merge->add_option("A", args->who, "The character kept")->required();
-  merge->add_option("B", args->other, "The character merged into it")->required();
-  add_json_flag(merge, g, args->json, "Print the character as JSON");
-  merge->callback([&g, args] {
-    Database db = g.open();
-    const Character c = CharacterRepository(db).merge(args->who, args->other);
-    print_result(args->json, character_json(c),
-                 "merged into " + c.name + ": " + count_of(static_cast<int64_t>(c.aliases.size()), "alias", "aliases") +
-                     ", " + counts_text(c.per_edition));
-  });
-  auto* rename = character->add_subcommand("rename", "Give a character another name (the old one stays an alias)");
-  rename->add_option("NAME", args->who, "Its name or any alias")->required();
-  rename->add_option("NEW", args->other, "The new name")->required();
-  add_json_flag(rename, g, args->json, "Print the character as JSON");
-  rename->callback([&g, args] {
-    Database db = g.open();
-    CharacterRepository repo(db);
-    repo.rename(args->who, args->other);
-    print_result(args->json, args->json ? character_json(repo.get(args->other)) : nullptr, "renamed to " + args->other);
+  add_command(app, g, "character", "Record persons of the text: character add/show/edit/merge/rename", [&g](CLI::App* character) {
+    auto args = std::make_shared<PeopleArgs>();
+    character->require_subcommand(1);
+    auto* add = character->add_subcommand("add", "Add a character under its name");
+    add->add_option("NAME", args->who, "The name (also its first alias)")->required();
+    add->add_option("--note", args->note, "A note on the person");
+    add_json_flag(add, g, args->json, "Print the character as JSON");
+    add->callback([&g, args] {
+      Database db = g.open();
+      const Character c = CharacterRepository(db).add(args->who, args->note);
+      print_result(args->json, character_json(c), "added " + c.name + ": " + counts_text(c.per_edition));
+    });
+    auto* import = character->add_subcommand("import", "Add a character for each name in a file (one per line)");
+    import->add_option("FILE", args->form, "A UTF-8 file of names")->required();
+    add_json_flag(import, g, args->json, "Print the summary as JSON");
+    import->callback([&g, args] {
+      std::ifstream in(args->form);
+      if (!in) throw InputError("cannot read " + args->form);
+      std::vector<std::string> names;
+      for (std::string line; std::getline(in, line);) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+        if (!line.empty()) names.push_back(line);
+      }
+      Database db = g.open();
+      const int64_t added = CharacterRepository(db).add_all(names);
+      const auto read = static_cast<int64_t>(names.size());
+      print_result(args->json, {{"file", args->form}, {"names", read}, {"added", added}},
+                   "added " + count_of(added, "character") + " of " + count_of(read, "name") + "; mentions found");
+    });
+    auto* show = character->add_subcommand("show", "Show a character: aliases, mention counts, first mentions");
+    show->add_option("NAME", args->who, "Its name or any alias")->required();
+    add_json_flag(show, g, args->json, "Print as JSON");
+    show->callback([&g, args] {
+      Database db = g.open();
+      CharacterRepository repo(db);
+      const Character c = repo.get(args->who);
+      auto mentions = repo.mentions(args->who, std::nullopt);
+      if (args->json) {
+        auto doc = character_json(c);
+        print_json(doc);
+        return;
+      }
+      if (mentions.size() > 5) mentions.resize(5);
+      print_character(c, mentions);
+    });
+    auto* merge = character->add_subcommand("merge", "Two entries are one person: move B's aliases and note into A");
+    merge->add_option("A", args->who, "The character kept")->required();
+    merge->add_option("B", args->other, "The character merged into it")->required();
+    add_json_flag(merge, g, args->json, "Print the character as JSON");
+    merge->callback([&g, args] {
+      Database db = g.open();
+      const Character c = CharacterRepository(db).merge(args->who, args->other);
+      print_result(args->json, character_json(c),
+                   "merged into " + c.name + ": " + count_of(static_cast<int64_t>(c.aliases.size()), "alias", "aliases") +
+                       ", " + counts_text(c.per_edition));
+    });
+    auto* rename = character->add_subcommand("rename", "Give a character another name (the old one stays an alias)");
+    rename->add_option("NAME", args->who, "Its name or any alias")->required();
+    rename->add_option("NEW", args->other, "The new name")->required();
+    add_json_flag(rename, g, args->json, "Print the character as JSON");
+    rename->callback([&g, args] {
+      Database db = g.open();
+      CharacterRepository repo(db);
+      repo.rename(args->who, args->other);
+      print_result(args->json, args->json ? character_json(repo.get(args->other)) : nullptr, "renamed to " + args->other);
+    });
+
+    auto edit_args = std::make_shared<PeopleArgs>();
+    auto* edit = character->add_subcommand("edit", "Set a character's name or note (also settles a conflict)");
+    edit->add_option("NAME", edit_args->who, "Its name, any alias or the start of its uuid")->required();
+    edit_args->name_given = edit->add_option("--name", edit_args->other, "The new name (the old one stays an alias)");
+    edit_args->note_given = edit->add_option("--note", edit_args->note, "The note (empty to clear it)");
+    add_json_flag(edit, g, edit_args->json, "Print the character as JSON");
+    edit->callback([&g, edit_args] {
+      Database db = g.open();
+      CharacterRepository repo(db);
+      repo.edit(edit_args->who, given(edit_args->name_given, edit_args->other), given(edit_args->note_given, edit_args->note));
+      const std::string now = given(edit_args->name_given, edit_args->other).value_or(edit_args->who);
+      print_result(edit_args->json, edit_args->json ? character_json(repo.get(now)) : nullptr, "edited " + now);
+    });
   });
 
-  auto edit_args = std::make_shared<PeopleArgs>();
-  auto* edit = character->add_subcommand("edit", "Set a character's name or note (also settles a conflict)");
-  edit->add_option("NAME", edit_args->who, "Its name, any alias or the start of its uuid")->required();
-  edit_args->name_given = edit->add_option("--name", edit_args->other, "The new name (the old one stays an alias)");
-  edit_args->note_given = edit->add_option("--note", edit_args->note, "The note (empty to clear it)");
-  add_json_flag(edit, g, edit_args->json, "Print the character as JSON");
-  edit->callback([&g, edit_args] {
-    Database db = g.open();
-    CharacterRepository repo(db);
-    repo.edit(edit_args->who, given(edit_args->name_given, edit_args->other), given(edit_args->note_given, edit_args->note));
-    const std::string now = given(edit_args->name_given, edit_args->other).value_or(edit_args->who);
-    print_result(edit_args->json, edit_args->json ? character_json(repo.get(now)) : nullptr, "edited " + now);
+  add_command(app, g, "characters", "List the characters with their mentions per edition", [&g](CLI::App* characters) {
+    auto args = std::make_shared<PeopleArgs>();
+    add_page_options(characters, args->page);
+    add_json_flag(characters, g, args->json, "Print as JSON");
+    characters->callback([&g, args] {
+      Database db = g.open();
+      auto list = CharacterRepository(db).list();
+      const int64_t total = take_page(list, args->page);
+      if (args->json) {
+        auto out = nlohmann::ordered_json::array();
+        for (const Character& c : list) out.push_back(character_json(c));
+        print_json({{"total", total}, {"characters", out}});
+        return;
+      }
+      std::vector<std::vector<std::string>> rows{{"name", "aliases", "mentions"}};
+      for (const Character& c : list) {
+        std::string aliases;
+        for (const Alias& a : c.aliases) if (a.form != c.name) aliases += (aliases.empty() ? "" : " ") + a.form;
+        rows.push_back({c.name, aliases, counts_text(c.per_edition)});
+      }
+      print_table(rows, {});
+      const auto shown = static_cast<int64_t>(list.size());
+      if (shown < total) std::cout << page_prefix(args->page, shown, total) << count_of(total, "character") << '\n';
+    });
   });
 
-  auto* characters = app.add_subcommand("characters", "List the characters with their mentions per edition");
-  add_page_options(characters, args->page);
-  add_json_flag(characters, g, args->json, "Print as JSON");
-  characters->callback([&g, args] {
-    Database db = g.open();
-    auto list = CharacterRepository(db).list();
-    const int64_t total = take_page(list, args->page);
-    if (args->json) {
-      auto out = nlohmann::ordered_json::array();
-      for (const Character& c : list) out.push_back(character_json(c));
-      print_json({{"total", total}, {"characters", out}});
-      return;
-    }
-    std::vector<std::vector<std::string>> rows{{"name", "aliases", "mentions"}};
-    for (const Character& c : list) {
-      std::string aliases;
-      for (const Alias& a : c.aliases) if (a.form != c.name) aliases += (aliases.empty() ? "" : " ") + a.form;
-      rows.push_back({c.name, aliases, counts_text(c.per_edition)});
-    }
-    print_table(rows, {});
-    const auto shown = static_cast<int64_t>(list.size());
-    if (shown < total) std::cout << page_prefix(args->page, shown, total) << count_of(total, "character") << '\n';
+  add_command(app, g, "alias", "Aliases of a character: alias add/edit/rm/suggest", [&g](CLI::App* alias) {
+    auto args = std::make_shared<PeopleArgs>();
+    alias->require_subcommand(1);
+    auto* alias_add = alias->add_subcommand("add", "Add a form a character is written under");
+    alias_add->add_option("NAME", args->who, "The character (its name or any alias)")->required();
+    alias_add->add_option("FORM", args->form, "The form")->required();
+    alias_add->add_option("--kind", args->kind,
+                          "name, courtesy, style, temple, posthumous, title, error, variant, or free text (default variant)");
+    alias_add->add_option("--note", args->note, "A note on the alias");
+    add_json_flag(alias_add, g, args->json, "Print the alias as JSON");
+    alias_add->callback([&g, args] {
+      Database db = g.open();
+      const Alias a = CharacterRepository(db).add_alias(args->who, args->form, args->kind, args->note);
+      print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + ") to " + args->who + ": " +
+                                                  count_of(a.mentions, "mention"));
+    });
+    auto* alias_rm = alias->add_subcommand("rm", "Remove an alias, and exactly its mentions");
+    alias_rm->add_option("NAME", args->who, "The character")->required();
+    alias_rm->add_option("FORM", args->form, "The alias")->required();
+    add_json_flag(alias_rm, g, args->json, "Print as JSON");
+    alias_rm->callback([&g, args] {
+      Database db = g.open();
+      CharacterRepository(db).remove_alias(args->who, args->form);
+      print_result(args->json, {{"character", args->who}, {"removed", args->form}}, "removed " + args->form);
+    });
+    auto alias_args = std::make_shared<PeopleArgs>();
+    auto* alias_edit = alias->add_subcommand("edit", "Set an alias's kind or note (also settles a conflict)");
+    alias_edit->add_option("NAME", alias_args->who, "The character")->required();
+    alias_edit->add_option("FORM", alias_args->form, "The alias")->required();
+    alias_args->kind_given = alias_edit->add_option("--kind", alias_args->kind, "The kind");
+    alias_args->note_given = alias_edit->add_option("--note", alias_args->note, "The note (empty to clear it)");
+    add_json_flag(alias_edit, g, alias_args->json, "Print the character as JSON");
+    alias_edit->callback([&g, alias_args] {
+      Database db = g.open();
+      CharacterRepository repo(db);
+      repo.edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
+                      given(alias_args->note_given, alias_args->note));
+      print_result(alias_args->json, alias_args->json ? character_json(repo.get(alias_args->who)) : nullptr,
+                   "edited alias " + alias_args->form);
+    });
+    auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
+    suggest->add_option("S1", args->who, "An edition")->required();
+    suggest->add_option("S2", args->other, "Another edition of the work")->required();
+    add_json_flag(suggest, g, args->json, "Print as JSON");
+    suggest->callback([&g, args] { run_suggest(g, *args); });
   });
 
-  auto* alias = app.add_subcommand("alias", "Aliases of a character: alias add/edit/rm/suggest");
-  alias->require_subcommand(1);
-  auto* alias_add = alias->add_subcommand("add", "Add a form a character is written under");
-  alias_add->add_option("NAME", args->who, "The character (its name or any alias)")->required();
-  alias_add->add_option("FORM", args->form, "The form")->required();
-  alias_add->add_option("--kind", args->kind,
-                        "name, courtesy, style, temple, posthumous, title, error, variant, or free text (default variant)");
-  alias_add->add_option("--note", args->note, "A note on the alias");
-  add_json_flag(alias_add, g, args->json, "Print the alias as JSON");
-  alias_add->callback([&g, args] {
-    Database db = g.open();
-    const Alias a = CharacterRepository(db).add_alias(args->who, args->form, args->kind, args->note);
-    print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + ") to " + args->who + ": " +
-                                                count_of(a.mentions, "mention"));
+  add_command(app, g, "mentions", "Every mention of a character, under any alias, in every edition", [&g](CLI::App* mentions) {
+    auto args = std::make_shared<PeopleArgs>();
+    mentions->add_option("NAME", args->who, "The character (its name or any alias)");
+    mentions->add_option("--edition", args->edition, "Only this edition");
+    mentions->add_flag("--rebuild", args->rebuild, "Recompute every mention first");
+    add_page_options(mentions, args->page);
+    add_json_flag(mentions, g, args->json, "Print as JSON");
+    mentions->callback([&g, args] { run_mentions(g, *args); });
   });
-  auto* alias_rm = alias->add_subcommand("rm", "Remove an alias, and exactly its mentions");
-  alias_rm->add_option("NAME", args->who, "The character")->required();
-  alias_rm->add_option("FORM", args->form, "The alias")->required();
-  add_json_flag(alias_rm, g, args->json, "Print as JSON");
-  alias_rm->callback([&g, args] {
-    Database db = g.open();
-    CharacterRepository(db).remove_alias(args->who, args->form);
-    print_result(args->json, {{"character", args->who}, {"removed", args->form}}, "removed " + args->form);
-  });
-  auto alias_args = std::make_shared<PeopleArgs>();
-  auto* alias_edit = alias->add_subcommand("edit", "Set an alias's kind or note (also settles a conflict)");
-  alias_edit->add_option("NAME", alias_args->who, "The character")->required();
-  alias_edit->add_option("FORM", alias_args->form, "The alias")->required();
-  alias_args->kind_given = alias_edit->add_option("--kind", alias_args->kind, "The kind");
-  alias_args->note_given = alias_edit->add_option("--note", alias_args->note, "The note (empty to clear it)");
-  add_json_flag(alias_edit, g, alias_args->json, "Print the character as JSON");
-  alias_edit->callback([&g, alias_args] {
-    Database db = g.open();
-    CharacterRepository repo(db);
-    repo.edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
-                    given(alias_args->note_given, alias_args->note));
-    print_result(alias_args->json, alias_args->json ? character_json(repo.get(alias_args->who)) : nullptr,
-                 "edited alias " + alias_args->form);
-  });
-  auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
-  suggest->add_option("S1", args->who, "An edition")->required();
-  suggest->add_option("S2", args->other, "Another edition of the work")->required();
-  add_json_flag(suggest, g, args->json, "Print as JSON");
-  suggest->callback([&g, args] { run_suggest(g, *args); });
-
-  auto* mentions = app.add_subcommand("mentions", "Every mention of a character, under any alias, in every edition");
-  mentions->add_option("NAME", args->who, "The character (its name or any alias)");
-  mentions->add_option("--edition", args->edition, "Only this edition");
-  mentions->add_flag("--rebuild", args->rebuild, "Recompute every mention first");
-  add_page_options(mentions, args->page);
-  add_json_flag(mentions, g, args->json, "Print as JSON");
-  mentions->callback([&g, args] { run_mentions(g, *args); });
 }
 
 }  // namespace jiaozhu::cli

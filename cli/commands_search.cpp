@@ -89,29 +89,31 @@ void run_search(const Globals& g, const SearchArgs& a) {
 }  // namespace
 
 void add_search_commands(CLI::App& app, Globals& g) {
-  auto args = std::make_shared<SearchArgs>();
-  auto* cmd = app.add_subcommand("search", "Find passages in every edition, whatever their script");
-  cmd->add_option("QUERY", args->request.query,
-                  "Han runs are phrases (张若 finds 張若麟); terms separated by spaces must all occur; "
-                  "OR, NOT, \"...\", ( ) and a Latin prefix* work as in FTS5");
-  cmd->add_option("--person", args->request.person, "Only passages mentioning this character, under any alias");
-  cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)");
-  cmd->add_option("--work", args->request.work, "Search only the editions of this work");
-  cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");
-  cmd->add_option("--offset", args->request.offset, "Passages to skip, for the next page");
-  cmd->add_flag("--count", args->count_only, "Print only the counts per edition");
-  cmd->add_flag("--rank", args->request.ranked,
-                "Best matches first (bm25), not passage order: scores every hit, slower on frequent characters");
-  add_json_flag(cmd, g, args->json, "Print as JSON, with code-point offsets of the matches");
-  cmd->callback([&g, args] { run_search(g, *args); });
+  add_command(app, g, "search", "Find passages in every edition, whatever their script", [&g](CLI::App* cmd) {
+    auto args = std::make_shared<SearchArgs>();
+    cmd->add_option("QUERY", args->request.query,
+                    "Han runs are phrases (张若 finds 張若麟); terms separated by spaces must all occur; "
+                    "OR, NOT, \"...\", ( ) and a Latin prefix* work as in FTS5");
+    cmd->add_option("--person", args->request.person, "Only passages mentioning this character, under any alias");
+    cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)");
+    cmd->add_option("--work", args->request.work, "Search only the editions of this work");
+    cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");
+    cmd->add_option("--offset", args->request.offset, "Passages to skip, for the next page");
+    cmd->add_flag("--count", args->count_only, "Print only the counts per edition");
+    cmd->add_flag("--rank", args->request.ranked,
+                  "Best matches first (bm25), not passage order: scores every hit, slower on frequent characters");
+    add_json_flag(cmd, g, args->json, "Print as JSON, with code-point offsets of the matches");
+    cmd->callback([&g, args] { run_search(g, *args); });
+  });
 
-  auto* reindex_cmd = app.add_subcommand("reindex", "Rebuild the search index (after a change of folding table)");
-  auto reindex_json = std::make_shared<bool>(false);
-  add_json_flag(reindex_cmd, g, *reindex_json, "Print as JSON");
-  reindex_cmd->callback([&g, reindex_json] {
-    Database db = g.open();
-    reindex(db);
-    print_result(*reindex_json, {{"reindexed", db.path().string()}}, "reindexed " + db.path().string());
+  add_command(app, g, "reindex", "Rebuild the search index (after a change of folding table)", [&g](CLI::App* reindex_cmd) {
+    auto reindex_json = std::make_shared<bool>(false);
+    add_json_flag(reindex_cmd, g, *reindex_json, "Print as JSON");
+    reindex_cmd->callback([&g, reindex_json] {
+      Database db = g.open();
+      reindex(db);
+      print_result(*reindex_json, {{"reindexed", db.path().string()}}, "reindexed " + db.path().string());
+    });
   });
 }
 

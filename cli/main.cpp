@@ -78,6 +78,7 @@ void require_utf8_arguments(int argc, char** argv) {
 int run(int argc, char** argv) {
   CLI::App app;
   Globals g;
+  g.words.emplace(argv + 1, argv + argc);
   configure_app(app, g);
 
   std::signal(SIGINT, on_sigint);

@@ -90,3 +90,25 @@ TEST_CASE("the manual page and the bash completion name every command and option
   CHECK(man.find("\\-\\-limit") != std::string::npos);
   CHECK(completion.find("complete -F _jiaozhu jiaozhu") != std::string::npos);
 }
+
+TEST_CASE("a run builds in full only the commands its command line names") {
+  Tree full;
+  CLI::App app;
+  Globals globals;
+  globals.words = std::vector<std::string>{"--db", "x.db", "links", "A", "B"};
+  configure_app(app, globals);
+
+  // `jiaozhu --help` lists every command with its description either way.
+  CHECK(app.help() == full.app.help());
+  CHECK(has_option(*app.get_subcommand("links"), "--limit"));
+  CHECK(app.get_subcommand("variants")->get_options().size() == 1);  // --help only
+  CHECK(app.get_subcommand("note")->get_subcommands({}).empty());
+
+  // `jiaozhu help note add` names the command whose help it prints.
+  CLI::App help_app;
+  Globals help_globals;
+  help_globals.words = std::vector<std::string>{"help", "note", "add"};
+  configure_app(help_app, help_globals);
+  CHECK(help_app.get_subcommand("note")->get_subcommand("add")->help() ==
+        full.app.get_subcommand("note")->get_subcommand("add")->help());
+}

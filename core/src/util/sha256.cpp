@@ -1,16 +1,17 @@
 #include "util/sha256.h"
 
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
+
+#include <cstdint>
 
 #include <chrono>
 #include <ctime>
 #include <random>
-#include <stdexcept>
 
 namespace jiaozhu::detail {
 namespace {
 
-std::string to_hex(const unsigned char* bytes, std::size_t n) {
+std::string to_hex(const std::uint8_t* bytes, std::size_t n) {
   static const char kDigits[] = "0123456789abcdef";
   std::string out;
   out.reserve(2 * n);
@@ -21,45 +22,26 @@ std::string to_hex(const unsigned char* bytes, std::size_t n) {
   return out;
 }
 
-// The SHA-256 implementation, fetched once: OpenSSL 3 looks it up again,
-// under a lock, on every EVP_sha256() init, which was a third of deriving a
-// variant uuid.
-const EVP_MD* sha256_md() {
-  static const EVP_MD* md = [] {
-    const EVP_MD* fetched = EVP_MD_fetch(nullptr, "SHA256", nullptr);
-    return fetched ? fetched : EVP_sha256();
-  }();
-  return md;
-}
-
 }  // namespace
 
-void Sha256::Free::operator()(evp_md_ctx_st* ctx) const { EVP_MD_CTX_free(ctx); }
-
-Sha256::Sha256() : ctx_(EVP_MD_CTX_new()) {
-  if (!ctx_ || EVP_DigestInit_ex(ctx_.get(), sha256_md(), nullptr) != 1) {
-    throw std::runtime_error("OpenSSL cannot compute SHA-256");
-  }
-}
+Sha256::Sha256() : ctx_(std::make_unique<sha256_ctx>()) { sha256_init(ctx_.get()); }
 
 Sha256::~Sha256() = default;
 
-void Sha256::update(std::string_view bytes) { EVP_DigestUpdate(ctx_.get(), bytes.data(), bytes.size()); }
+void Sha256::update(std::string_view bytes) {
+  sha256_update(ctx_.get(), bytes.size(), reinterpret_cast<const std::uint8_t*>(bytes.data()));
+}
 
 std::string Sha256::hex() {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int n = 0;
-  EVP_DigestFinal_ex(ctx_.get(), digest, &n);
-  return to_hex(digest, n);
+  std::uint8_t digest[SHA256_DIGEST_SIZE];
+  sha256_digest(ctx_.get(), sizeof digest, digest);
+  return to_hex(digest, sizeof digest);
 }
 
 std::string sha256_hex(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int n = 0;
-  if (EVP_Digest(bytes.data(), bytes.size(), digest, &n, sha256_md(), nullptr) != 1) {
-    throw std::runtime_error("OpenSSL cannot compute SHA-256");
-  }
-  return to_hex(digest, n);
+  Sha256 h;
+  h.update(bytes);
+  return h.hex();
 }
 
 std::string uuid_from_name(std::string_view name) {
