@@ -141,10 +141,7 @@ SearchResult person_passages(Database& db, const SearchRequest& r, const std::ve
   return out;
 }
 
-}  // namespace
-
-SearchResult search(Database& db, const SearchRequest& r) {
-  if (r.limit < 0 || r.offset < 0) throw UsageError("--limit and --offset take numbers from 0");
+SearchResult search_now(Database& db, const SearchRequest& r) {
   std::optional<std::map<int64_t, std::vector<Span>>> person;
   if (!r.person.empty()) person = mentions_of(db, r.person);
   const std::vector<PassageRange> ranges = scope(db, r);
@@ -212,6 +209,17 @@ SearchResult search(Database& db, const SearchRequest& r) {
     }
     return 0;
   });
+  return out;
+}
+
+}  // namespace
+
+SearchResult search(Database& db, const SearchRequest& r) {
+  if (r.limit < 0 || r.offset < 0) throw UsageError("--limit and --offset take numbers from 0");
+  // One read transaction: counts and page of one moment, and one lock taken
+  // instead of one per statement (a fifth of a short search's time).
+  SearchResult out;
+  db.read([&] { out = search_now(db, r); });
   return out;
 }
 
