@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/query.h"
 
@@ -17,7 +18,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: fts_phrase_baseline DB NAMES_FILE\n");
     return 2;
   }
-  jiaozhu::Database db = jiaozhu::Database::open(argv[1], jiaozhu::OpenMode::kExisting);
+  jiaozhu::Database db = jiaozhu::open_database(argv[1], jiaozhu::OpenMode::kExisting);
   std::ifstream in(argv[2]);
   const auto start = std::chrono::steady_clock::now();
   int64_t names = 0, hits = 0;

@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/notes.h"
@@ -173,7 +174,7 @@ void write_adds(std::mt19937_64& rng, const std::string& siglum, const std::vect
 }
 
 int gen(int argc, char** argv) {
-  jiaozhu::Database db = jiaozhu::Database::open(argv[2], jiaozhu::OpenMode::kExisting);
+  jiaozhu::Database db = jiaozhu::open_database(argv[2], jiaozhu::OpenMode::kExisting);
   const std::string siglum = argv[3];
   const int64_t n = std::stoll(argv[4]);
   const uint64_t seed = std::stoull(argv[5]);
@@ -220,7 +221,7 @@ void row(const char* what, const std::vector<double>& ms, double per) {
 }
 
 int latency(char** argv) {
-  jiaozhu::Database db = jiaozhu::Database::open(argv[2], jiaozhu::OpenMode::kExisting);
+  jiaozhu::Database db = jiaozhu::open_database(argv[2], jiaozhu::OpenMode::kExisting);
   const std::string siglum = argv[3];
   const int queries = std::stoi(argv[4]);
   std::mt19937_64 rng(std::stoull(argv[5]));

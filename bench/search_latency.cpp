@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/search.h"
@@ -101,7 +102,7 @@ int main(int argc, char** argv) {
   }
   const int count = argc > 2 ? std::stoi(argv[2]) : 200;
   const unsigned seed = argc > 3 ? static_cast<unsigned>(std::stoul(argv[3])) : 42;
-  jiaozhu::Database db = jiaozhu::Database::open(argv[1], jiaozhu::OpenMode::kExisting);
+  jiaozhu::Database db = jiaozhu::open_database(argv[1], jiaozhu::OpenMode::kExisting);
   const auto queries = draw_queries(db, count, seed);
 
   std::vector<double> fts, like;

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 
 namespace jiaozhu::cli {
@@ -45,7 +46,7 @@ struct Globals {
   bool wants(std::string_view command) const {
     return !words || std::find(words->begin(), words->end(), command) != words->end();
   }
-  Database open(OpenMode mode = OpenMode::kExisting) const { return Database::open(db_path, mode); }
+  Database open(OpenMode mode = OpenMode::kExisting) const { return open_database(db_path, mode); }
 };
 
 // Adds the --json flag to `cmd`, stored in `flag`.

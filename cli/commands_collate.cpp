@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app.h"
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/error.h"

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app.h"
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/import.h"
 #include "output.h"
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app.h"
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/search.h"

@@ -13,7 +13,7 @@
 
 #include "db/migration_list.h"
 #include "db/schema_text.h"
-#include "search/fts5_registration.h"
+#include "fts/fts5_registration.h"
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include <random>
 #include <thread>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/note_exchange.h"
 #include "jiaozhu/notes.h"
@@ -105,7 +106,7 @@ std::filesystem::path repeated(const jz_test::TempDir& dir, const char* file, in
 std::string with_notes(Scenario& s, int n) {
   const std::string path = (s.dir / "notes.db").string();
   std::filesystem::copy_file(s.base, path);
-  jiaozhu::Database db = jiaozhu::Database::open(path, jiaozhu::OpenMode::kExisting);
+  jiaozhu::Database db = jiaozhu::open_database(path, jiaozhu::OpenMode::kExisting);
   jiaozhu::NoteRepository notes(db);
   db.write([&] {
     jiaozhu::detail::NoteStore store(db);
@@ -159,7 +160,7 @@ TEST_CASE("SIGKILL during a note batch (import-notes) leaves the state before or
   const std::string source = with_notes(s, 3000);
   const auto file = s.dir / "notes.jsonld";
   {
-    jiaozhu::Database db = jiaozhu::Database::open(source, jiaozhu::OpenMode::kExisting);
+    jiaozhu::Database db = jiaozhu::open_database(source, jiaozhu::OpenMode::kExisting);
     std::ofstream out(file, std::ios::binary);
     jiaozhu::export_notes(db, jiaozhu::NoteFormat::kW3c, out);
   }

@@ -11,7 +11,7 @@
 #include <regex>
 
 #include "db/migration_list.h"
-#include "search/fts5_tokenizer.h"
+#include "fts/fts5_tokenizer.h"
 #include "support.h"
 
 using jz_test::run_jiaozhu;

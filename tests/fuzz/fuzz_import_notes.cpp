@@ -13,6 +13,7 @@
 #include <string>
 
 #include "fuzz_support.h"
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -43,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   const std::string before = slurp(local);
-  jiaozhu::Database db = jiaozhu::Database::open(local, jiaozhu::OpenMode::kExisting);
+  jiaozhu::Database db = jiaozhu::open_database(local, jiaozhu::OpenMode::kExisting);
   try {
     jiaozhu::import_notes(db, file);
   } catch (const jiaozhu::Error&) {

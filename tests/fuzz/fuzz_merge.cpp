@@ -10,6 +10,7 @@
 #include <string>
 
 #include "fuzz_support.h"
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/merge.h"
@@ -28,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   }
   const std::string before = slurp(local);
   try {
-    jiaozhu::Database db = jiaozhu::Database::open(local, jiaozhu::OpenMode::kExisting);
+    jiaozhu::Database db = jiaozhu::open_database(local, jiaozhu::OpenMode::kExisting);
     jiaozhu::merge_database(db, other, false);
   } catch (const jiaozhu::Error&) {
     if (slurp(local) != before) std::abort();  // a refused merge changed the database

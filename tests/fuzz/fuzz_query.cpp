@@ -11,7 +11,7 @@
 
 #include "jiaozhu/error.h"
 #include "jiaozhu/query.h"
-#include "search/fts5_tokenizer.h"
+#include "fts/fts5_tokenizer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   static SQLite::Database* db = [] {

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <string>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 
 namespace jz_fuzz {
@@ -34,7 +35,7 @@ inline const std::filesystem::path& base_database(const char* name, const char* 
     if (given && *given) fs::copy_file(given, p);
     // Opened once here, so that a copy of an older schema is upgraded before
     // any input is compared with it.
-    jiaozhu::Database::open(p, jiaozhu::OpenMode::kCreate);
+    jiaozhu::open_database(p, jiaozhu::OpenMode::kCreate);
     return p;
   }();
   return path;

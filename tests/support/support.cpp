@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/import.h"
 #include "util/sha256.h"
 

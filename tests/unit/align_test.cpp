@@ -5,6 +5,7 @@
 #include <random>
 #include <set>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
@@ -19,7 +20,7 @@ namespace {
 
 struct Db {
   jz_test::TempDir dir;
-  Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+  Database db = open_database(dir / "t.db", OpenMode::kCreate);
   void import(const std::filesystem::path& file, const std::string& siglum) {
     ImportOptions o;
     o.work = "songjin";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -16,7 +17,7 @@ namespace {
 
 struct Fixture {
   jz_test::TempDir dir;
-  Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+  Database db = open_database(dir / "t.db", OpenMode::kCreate);
 
   ImportReport import(const std::vector<std::filesystem::path>& files, const std::string& siglum,
                       ImportOptions o = {}) {

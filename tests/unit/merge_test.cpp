@@ -10,6 +10,7 @@
 #include <random>
 #include <set>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/conflicts.h"
@@ -211,12 +212,12 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
 // refused with a message and leaves a.db byte for byte as it was.
 struct RefusalFixture {
   RefusalFixture() {
-    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    Database start = open_database(dir / "a.db", OpenMode::kCreate);
     jz_test::import_songjin(start);
   }
   void refused(const std::filesystem::path& other, const std::string& message) {
     const std::string before = jz_test::file_sha256(dir / "a.db");
-    Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+    Database a = open_database(dir / "a.db", OpenMode::kExisting);
     CHECK_THROWS_WITH(merge_database(a, other, false), Catch::Contains(message));
     CHECK(jz_test::file_sha256(dir / "a.db") == before);
   }
@@ -231,7 +232,7 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
   std::mt19937 rng(seed);
   jz_test::TempDir dir;
   {
-    Database start = Database::open(dir / "r0.db", OpenMode::kCreate);
+    Database start = open_database(dir / "r0.db", OpenMode::kCreate);
     jz_test::import_songjin(start);
     align_editions(start, "A", "B");
   }
@@ -241,7 +242,7 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
     std::filesystem::copy_file(dir / "r0.db", paths.back());
   }
   std::vector<Database> replicas;
-  for (const auto& p : paths) replicas.push_back(Database::open(p, OpenMode::kExisting));
+  for (const auto& p : paths) replicas.push_back(open_database(p, OpenMode::kExisting));
   std::set<std::string> written;
   for (int round = 0; round < 6; ++round) {
     for (int i = 0; i < 3; ++i) {
@@ -306,12 +307,12 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
 TEST_CASE("merge order does not matter: B then C into A equals C then B") {
   jz_test::TempDir dir;
   {
-    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    Database start = open_database(dir / "a.db", OpenMode::kCreate);
     jz_test::import_songjin(start);
   }
   for (const char* name : {"b.db", "c.db", "a2.db"}) std::filesystem::copy_file(dir / "a.db", dir / name);
   for (const char* name : {"b.db", "c.db"}) {
-    Database db = Database::open(dir / name, OpenMode::kExisting);
+    Database db = open_database(dir / name, OpenMode::kExisting);
     NoteRepository notes(db);
     NoteRequest r;
     r.address = "B:3";
@@ -324,7 +325,7 @@ TEST_CASE("merge order does not matter: B then C into A equals C then B") {
     notes.edit(n.uuid, c);
     CharacterRepository(db).add(std::string("人") + name, "");
   }
-  Database a = Database::open(dir / "a.db", OpenMode::kExisting), a2 = Database::open(dir / "a2.db", OpenMode::kExisting);
+  Database a = open_database(dir / "a.db", OpenMode::kExisting), a2 = open_database(dir / "a2.db", OpenMode::kExisting);
   merge_database(a, dir / "b.db", false);
   merge_database(a, dir / "c.db", false);
   merge_database(a2, dir / "c.db", false);
@@ -336,12 +337,12 @@ TEST_CASE("merge order does not matter: B then C into A equals C then B") {
 TEST_CASE("a dry run reports and writes nothing") {
   jz_test::TempDir dir;
   {
-    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    Database start = open_database(dir / "a.db", OpenMode::kCreate);
     jz_test::import_songjin(start);
   }
   std::filesystem::copy_file(dir / "a.db", dir / "b.db");
   {
-    Database b = Database::open(dir / "b.db", OpenMode::kExisting);
+    Database b = open_database(dir / "b.db", OpenMode::kExisting);
     NoteRequest r;
     r.address = "A:1";
     r.body = "x";
@@ -350,7 +351,7 @@ TEST_CASE("a dry run reports and writes nothing") {
   }
   const std::string before = jz_test::file_sha256(dir / "a.db");
   {
-    Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+    Database a = open_database(dir / "a.db", OpenMode::kExisting);
     const MergeReport r = merge_database(a, dir / "b.db", true);
     CHECK(r.dry_run);
     CHECK(r.notes_added == 1);
@@ -451,12 +452,12 @@ TEST_CASE("merge refuses a file whose content is damaged, or faulty deep inside 
 TEST_CASE("merge brings in thousands of notes handed over in batches, all of them") {
   jz_test::TempDir dir;
   {
-    Database start = Database::open(dir / "a.db", OpenMode::kCreate);
+    Database start = open_database(dir / "a.db", OpenMode::kCreate);
     jz_test::import_songjin(start);
   }
   std::filesystem::copy_file(dir / "a.db", dir / "b.db");
   add_raw_notes(dir / "b.db", 3000);
-  Database a = Database::open(dir / "a.db", OpenMode::kExisting);
+  Database a = open_database(dir / "a.db", OpenMode::kExisting);
   const MergeReport r = merge_database(a, dir / "b.db", false);
   CHECK(r.notes_added == 3000);
   CHECK(r.revisions_added == 3000);

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <sstream>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
@@ -23,7 +24,7 @@ namespace {
 
 struct Fixture {
   jz_test::TempDir dir;
-  Database db = Database::open(dir / "n.db", OpenMode::kCreate);
+  Database db = open_database(dir / "n.db", OpenMode::kCreate);
   NoteRepository notes{db};
   std::vector<std::string> hans = jz_test::lines_of(jz_test::corpus("songjin/hans.txt"));
   int64_t line = 0;  // the passage of hans.txt (B) that has 张着麟
@@ -190,7 +191,7 @@ TEST_CASE("absorbing a note's history twice, or in another order, changes nothin
   rec.revisions = store.revisions(*store.find(n.uuid));
   std::reverse(rec.revisions.begin(), rec.revisions.end());  // children before parents
   jz_test::TempDir other_dir;
-  Database other = Database::open(other_dir / "o.db", OpenMode::kCreate);
+  Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
   jz_test::import_songjin(other);
   detail::NoteStore theirs(other);
   detail::AbsorbResult first, second;
@@ -284,7 +285,7 @@ TEST_CASE("W3C export then import into another database gives the same notes and
   jz_test::write_file(file, out.str());
 
   jz_test::TempDir other_dir;
-  Database other = Database::open(other_dir / "o.db", OpenMode::kCreate);
+  Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
   jz_test::import_songjin(other);
   const NotesImportReport r = import_notes(other, file);
   CHECK(r.notes_added == 2);
@@ -368,7 +369,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
                "DROP TABLE edition_version; "
                "PRAGMA user_version = 5");
     }
-    Database upgraded = Database::open(f.dir / "n.db", OpenMode::kExisting);
+    Database upgraded = open_database(f.dir / "n.db", OpenMode::kExisting);
     CHECK(upgraded.schema_version() == current_schema_version());
     const Note again = NoteRepository(upgraded).get(n.uuid);
     CHECK(again.target_link_uuid == v.link_uuid);
@@ -383,7 +384,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
     const auto file = f.dir / "notes.jsonld";
     jz_test::write_file(file, text);
     jz_test::TempDir other_dir;
-    Database other = Database::open(other_dir / "o.db", OpenMode::kCreate);
+    Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
     jz_test::import_songjin(other);
     align_editions(other, "A", "B");
     CHECK(import_notes(other, file).notes_added == 1);

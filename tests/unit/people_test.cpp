@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
@@ -18,7 +19,7 @@ namespace {
 
 struct Songjin {
   jz_test::TempDir dir;
-  Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+  Database db = open_database(dir / "t.db", OpenMode::kCreate);
   CharacterRepository people{db};
   Songjin() { jz_test::import_songjin(db); }
 };
@@ -145,7 +146,7 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
   jz_test::TempDir dir;
   std::string passage_note;
   {
-    Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+    Database db = open_database(dir / "t.db", OpenMode::kCreate);
     jz_test::import_songjin(db);
     CharacterRepository people(db);
     people.add("皇太极", "清太宗");
@@ -169,7 +170,7 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
              "  author    TEXT NOT NULL,\n  merged_at TEXT NOT NULL\n) WITHOUT ROWID; "
              "INSERT INTO character_redirect SELECT * FROM r7; DROP TABLE r7; PRAGMA user_version = 7");
   }
-  Database db = Database::open(dir / "t.db", OpenMode::kExisting);
+  Database db = open_database(dir / "t.db", OpenMode::kExisting);
   CHECK(db.schema_version() == current_schema_version());
   for (const CheckResult& c : check_database(db)) {
     INFO(c.name << ": " << (c.faults.empty() ? "" : c.faults.front()));

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/conflicts.h"
@@ -110,7 +111,7 @@ std::vector<std::string> correlated_scans(SQLite::Database& db, const std::strin
 
 struct Generated {
   jz_test::TempDir dir;
-  Database db = Database::open(dir / "large.db", OpenMode::kCreate);
+  Database db = open_database(dir / "large.db", OpenMode::kCreate);
 
   Generated() {
     write_editions(dir / "a.txt", dir / "b.txt");
@@ -205,7 +206,7 @@ TEST_CASE("the plan check finds a table scanned inside a correlated subquery") {
     // A copy from before statistics, or one whose sqlite_stat1 was emptied:
     // the planner knows nothing of the tables' sizes.
     g.db.sql().exec("DELETE FROM sqlite_stat1");
-    Database fresh = Database::open(g.dir / "large.db", OpenMode::kExisting);
+    Database fresh = open_database(g.dir / "large.db", OpenMode::kExisting);
     check_all(fresh.sql());
   }
 }

@@ -5,7 +5,7 @@
 
 #include "jiaozhu/error.h"
 #include "jiaozhu/query.h"
-#include "search/fts5_tokenizer.h"
+#include "fts/fts5_tokenizer.h"
 
 using namespace jiaozhu;
 

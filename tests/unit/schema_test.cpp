@@ -7,9 +7,10 @@
 #include <catch2/catch.hpp>
 #include <map>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "db/schema_verifier.h"
-#include "search/fts5_tokenizer.h"
+#include "fts/fts5_tokenizer.h"
 #include "support.h"
 
 namespace {
@@ -58,7 +59,7 @@ std::map<std::string, std::string> structure(SQLite::Database& db) {
 
 TEST_CASE("migrating an empty database yields exactly schema/schema.sql") {
   jz_test::TempDir dir;
-  jiaozhu::Database migrated = jiaozhu::Database::open(dir / "m.db", jiaozhu::OpenMode::kCreate);
+  jiaozhu::Database migrated = jiaozhu::open_database(dir / "m.db", jiaozhu::OpenMode::kCreate);
   CHECK(migrated.schema_version() == jiaozhu::current_schema_version());
 
   SQLite::Database documented((dir / "s.db").string(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);

@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -22,7 +23,7 @@ using Hits = std::set<std::string>;
 
 struct Songjin {
   jz_test::TempDir dir;
-  Database db = Database::open(dir / "t.db", OpenMode::kCreate);
+  Database db = open_database(dir / "t.db", OpenMode::kCreate);
   Songjin() { jz_test::import_songjin(db); }
   Hits hits(const std::string& query, std::vector<std::string> editions = {}) {
     SearchRequest r;

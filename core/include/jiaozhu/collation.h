@@ -66,11 +66,22 @@ struct AlignReport {
   double seconds = 0;
 };
 
+// What the layers above must do, in the alignment's transaction, around
+// the replacement of two editions' automatic links: `before` runs while the
+// old links are still there, `after` once the new ones are written (with
+// the editions' ids). Either may be empty.
+struct AlignSteps {
+  std::function<void(Database& db)> before;
+  std::function<void(Database& db, int64_t edition_a, int64_t edition_b)> after;
+};
+
 // Aligns editions `a` and `b` (sigla) of one work and stores the links and
-// their variants, replacing earlier automatic ones, in one transaction.
-// Throws NotFound for an unknown siglum, ConflictError for editions of
-// different works or one edition twice.
-AlignReport align_editions(Database& db, const std::string& a, const std::string& b);
+// their variants, replacing earlier automatic ones, with `steps` around the
+// replacement, in one transaction of its own. Throws NotFound for an unknown siglum,
+// ConflictError for editions of different works or one edition twice,
+// DatabaseError when the write fails. Scholars' callers use align_editions
+// (workflow.h), which passes the notes' step.
+AlignReport align_pair(Database& db, const std::string& a, const std::string& b, const AlignSteps& steps);
 
 class CollationRepository {
  public:

@@ -53,6 +53,23 @@ class CachedStatement {
   bool* in_use_;
 };
 
+class Database;
+
+// What opening needs from the layers above the database, which it cannot
+// include (docs/architecture.md): the code half of an upgrade and the
+// derived search indexes. open_database() (workflow.h) passes the real ones;
+// every caller outside core/ should open through it.
+struct OpenSteps {
+  // Completes, in the upgrade's write transaction, what the migrations from
+  // `from_version` add but SQL cannot compute.
+  std::function<void(Database&, int from_version)> complete_upgrade;
+  // True when the search indexes were built with this build's folding
+  // table; called inside open's read transaction.
+  std::function<bool(Database&)> indexes_current;
+  // Rebuilds the search indexes, in the write transaction open starts.
+  std::function<void(Database&)> rebuild_indexes;
+};
+
 // Not thread-safe: one thread uses a Database at a time.
 class Database {
  public:
@@ -64,7 +81,10 @@ class Database {
   // one, naming that object. Triggers and views never run on a connection
   // it opens. A file whose permissions deny writing is opened read-only
   // whatever the mode, and a write to it then fails with DatabaseError.
-  static Database open(const std::filesystem::path& path, OpenMode mode);
+  // An older file is upgraded in one transaction with steps.complete_upgrade;
+  // stale search indexes are rebuilt with steps.rebuild_indexes (not on a
+  // read-only file). Empty steps are skipped.
+  static Database open(const std::filesystem::path& path, OpenMode mode, const OpenSteps& steps);
 
   Database(Database&&) noexcept;
   Database& operator=(Database&&) noexcept;
@@ -114,7 +134,7 @@ class Database {
   Database() = default;
   std::pair<int, std::optional<std::string>> read_version_and_drift();
   // Upgrades an older file under the write lock; true when it was blank.
-  bool upgrade(bool blank, int seen_version);
+  bool upgrade(bool blank, int seen_version, const OpenSteps& steps);
 
   std::filesystem::path path_;
   std::unique_ptr<SQLite::Database> db_;

@@ -17,6 +17,9 @@
 
 namespace jiaozhu {
 
+// The longest passage accepted, in code points (and so the longest quote).
+inline constexpr std::size_t kMaxPassageCodePoints = 1'000'000;
+
 enum class Field {
   kPassageText,   // an edition's passage (import's limit)
   kPassageLabel,  // a passage's title, author or ref

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "jiaozhu/decode.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/script.h"
 
 namespace jiaozhu {
@@ -54,17 +55,26 @@ struct ImportReport {
 // source files written so far and in all.
 using ImportProgress = std::function<void(std::string_view stage, uint64_t done, uint64_t total)>;
 
-// Reads `files` in order into one edition: one transaction writes the work
-// (if new), the edition, its source files and passages, while later files
-// are still being parsed on other threads. On any error nothing is written. Throws InputError naming file and line for unreadable input
-// (bad encoding, empty, binary, a passage over the length limit, bad JSON),
-// ConflictError when the siglum names other content (without `replace`) or
-// the content is already another edition, DatabaseError when the write fails.
-ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
-                            const ImportOptions& options, const ImportProgress& progress);
+// What must follow, in the import's transaction, when an edition's text is
+// new or replaced: the layers above import bring what they derive from the
+// text up to date. Returns the number of notes whose words are gone.
+using AfterNewText = std::function<int64_t(Database& db, int64_t edition_id, bool replaced)>;
 
-// The longest passage accepted, in code points, and the largest file, in bytes.
-inline constexpr std::size_t kMaxPassageCodePoints = 1'000'000;
+// Reads `files` in order into one edition: one transaction (its own) writes
+// the work (if new), the edition, its source files and passages, while later
+// files are still being parsed on other threads, then runs `after_new_text`
+// unless the text was already there. On any error nothing is written.
+// Throws InputError naming file and line for unreadable input (bad encoding,
+// empty, binary, a passage over the length limit, bad JSON), ConflictError
+// when the siglum names other content (without `replace`) or the content is
+// already another edition, DatabaseError when the write fails. Scholars'
+// callers use import_edition (workflow.h), which passes the persons' and
+// notes' steps.
+ImportReport import_text(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& options,
+                         const ImportProgress& progress, const AfterNewText& after_new_text);
+
+// The largest file accepted, in bytes (the longest passage is
+// kMaxPassageCodePoints, in field.h).
 inline constexpr std::uintmax_t kMaxFileBytes = 1ull << 30;
 
 }  // namespace jiaozhu

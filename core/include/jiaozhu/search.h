@@ -55,10 +55,6 @@ struct SearchResult {
 // first offset + limit; ranked, every hit is scored.
 SearchResult search(Database& db, const SearchRequest& request);
 
-// Rebuilds the search index from the passages, with this build's folding
-// table, in one transaction.
-void reindex(Database& db);
-
 // A window of `text` around its first match, at most `width` code points
 // wide: the text, the matches that fall in it (relative to it), and whether
 // text was cut at either end.

@@ -20,7 +20,6 @@
 
 #include "align/diff.h"
 #include "align/link_store.h"
-#include "notes/target_follower.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
@@ -154,7 +153,8 @@ std::vector<std::pair<std::size_t, std::size_t>> relocated(const detail::Collati
 
 }  // namespace
 
-AlignReport align_editions(Database& db, const std::string& siglum_a, const std::string& siglum_b) {
+AlignReport align_pair(Database& db, const std::string& siglum_a, const std::string& siglum_b,
+                       const AlignSteps& steps) {
   const auto start = std::chrono::steady_clock::now();
   EditionRepository editions(db);
   const Edition ea = editions.get(siglum_a), eb = editions.get(siglum_b);
@@ -169,7 +169,7 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
   std::vector<int64_t> counts(6, 0);
 
   db.write([&] {
-    detail::remember_collation_targets(db);
+    if (steps.before) steps.before(db);
     detail::delete_auto_links(db, ea.id, eb.id);
     const std::set<int64_t> manual = manually_linked(db, ea.id, eb.id);
     const auto all_a = detail::load_passages(db, ea.id), all_b = detail::load_passages(db, eb.id);
@@ -221,7 +221,7 @@ AlignReport align_editions(Database& db, const std::string& siglum_a, const std:
       report.moved_links += links[i]->moved;
     });
     writer.flush();
-    detail::follow_collation_targets(db, ea.id, eb.id);
+    if (steps.after) steps.after(db, ea.id, eb.id);
     report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
     db.refresh_statistics();
   });

@@ -17,9 +17,7 @@
 #include "db/migration_list.h"
 #include "db/schema_verifier.h"
 #include "jiaozhu/error.h"
-#include "notes/note_store.h"
-#include "search/fts5_tokenizer.h"
-#include "search/search_index.h"
+#include "fts/fts5_tokenizer.h"
 
 namespace jiaozhu {
 namespace {
@@ -70,24 +68,6 @@ void harden(SQLite::Database& db) {
   db.exec("PRAGMA cache_size = -65536");
   detail::stop_on_interrupt(h);
   detail::register_fts5_tokenizer(h);
-}
-
-// Rebuilds the search index when it was made with another folding table (or
-// by a migration that created it empty).
-void refresh_search_index(Database& d) {
-  detail::SearchIndex index(d);
-  if (d.read_only() || index.current()) return;
-  SQLite::Transaction tx(d.sql(), SQLite::TransactionBehavior::IMMEDIATE);
-  index.rebuild();
-  tx.commit();
-}
-
-// What a migration adds but SQL cannot compute, filled in after upgrading
-// from `from_version`, in the caller's transaction: schema 6's
-// note.target_link_uuid needs each variant's derived uuid.
-void complete_upgrade(Database& d, int from_version) {
-  if (from_version < 5 || from_version >= 6) return;  // before 5 there were no notes
-  detail::NoteStore(d).link_variant_notes();
 }
 
 int pragma_int(SQLite::Database& db, const char* pragma) {
@@ -151,7 +131,7 @@ CachedStatement Database::cached(const char* sql) {
 
 int Database::schema_version() const { return pragma_int(*db_, "user_version"); }
 
-Database Database::open(const std::filesystem::path& path, OpenMode mode) {
+Database Database::open(const std::filesystem::path& path, OpenMode mode, const OpenSteps& steps) {
   const bool exists = std::filesystem::exists(path);
   if (!exists && mode != OpenMode::kCreate) {
     throw DatabaseError("no database at " + path.string() +
@@ -205,16 +185,21 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode) {
       d.db_->exec("PRAGMA query_only = ON");
       return d;
     }
-    const bool index_current = version == current_schema_version() && detail::SearchIndex(d).current();
+    const bool index_current =
+        version == current_schema_version() && (!steps.indexes_current || steps.indexes_current(d));
     checks.reset();  // ends the read: an upgrade or a rebuild takes the write lock
     if (version < current_schema_version()) {
       if (d.read_only_) {
         throw DatabaseError(path.string() + " has schema " + std::to_string(version) +
                             " and must be upgraded, but it is read-only");
       }
-      d.created_ = d.upgrade(blank, version);
+      d.created_ = d.upgrade(blank, version, steps);
     }
-    if (!index_current) refresh_search_index(d);
+    if (!index_current && !d.read_only_ && steps.rebuild_indexes) {
+      d.write([&] {  // under the write lock, asked again: another process may have rebuilt them
+        if (!steps.indexes_current || !steps.indexes_current(d)) steps.rebuild_indexes(d);
+      });
+    }
   } catch (const SQLite::Exception& e) {
     rethrow(path, e);
   }
@@ -230,7 +215,7 @@ std::pair<int, std::optional<std::string>> Database::read_version_and_drift() {
   return {version, drift};
 }
 
-bool Database::upgrade(bool blank, int seen_version) {
+bool Database::upgrade(bool blank, int seen_version, const OpenSteps& steps) {
   // The write lock comes first, then the version: of several processes
   // opening one older file at once, one upgrades (and writes one backup)
   // while the others wait, then find it current.
@@ -244,7 +229,7 @@ bool Database::upgrade(bool blank, int seen_version) {
   }
   if (blank && version == 0) db_->exec("PRAGMA application_id = " + std::to_string(kApplicationId));
   detail::migrate(*db_, path_, version);
-  complete_upgrade(*this, version);
+  if (steps.complete_upgrade) steps.complete_upgrade(*this, version);
   tx.commit();
   return blank && version == 0;
 }

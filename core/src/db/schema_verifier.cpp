@@ -10,7 +10,7 @@
 
 #include "db/migration_list.h"
 #include "db/schema_text.h"
-#include "search/fts5_tokenizer.h"
+#include "fts/fts5_tokenizer.h"
 
 namespace jiaozhu::detail {
 

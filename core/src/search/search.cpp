@@ -12,7 +12,6 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
-#include "search/search_index.h"
 #include "util/columns.h"
 
 namespace jiaozhu {
@@ -223,9 +222,6 @@ SearchResult search(Database& db, const SearchRequest& r) {
   return out;
 }
 
-void reindex(Database& db) {
-  db.write([&] { detail::SearchIndex(db).rebuild(); });
-}
 
 Snippet make_snippet(const std::string& text, const std::vector<Span>& matches, std::size_t width) {
   // Code point boundaries, so that the window is cut on characters.

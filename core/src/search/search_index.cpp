@@ -5,7 +5,6 @@
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
-#include "notes/note_store.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -24,7 +23,6 @@ bool SearchIndex::current() const { return stored_fold_version(db_) == fold_tabl
 
 void SearchIndex::rebuild() {
   db_.sql().exec("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')");
-  NoteStore(db_).reindex();
   SQLite::Statement q(db_.sql(), "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)");
   q.bind(1, kFoldKey);
   q.bind(2, std::string(fold_table_version()));

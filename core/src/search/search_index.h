@@ -19,7 +19,8 @@ class SearchIndex {
   bool current() const;
 
   // Re-tokenizes every passage and records the folding table's version.
-  // The caller holds the write transaction.
+  // The caller holds the write transaction. The notes' index is the notes
+  // layer's (NoteStore::reindex); workflow's rebuild_search_indexes does both.
   void rebuild();
 
   // FTS5's integrity-check of the index against the passages, and the

@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include "jiaozhu/error.h"
-#include "jiaozhu/import.h"
 #include "jiaozhu/unicode.h"
 
 namespace jiaozhu {

@@ -6,8 +6,6 @@
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
 #include "import/source_reader.h"
-#include "notes/anchor_finder.h"
-#include "people/mention_index.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
@@ -71,7 +69,7 @@ struct SameText {};
 
 // Writes the edition in the caller's transaction.
 void write_edition(Database& db, detail::SourceStream& stream, const ImportOptions& options, uint64_t total_bytes,
-                 const ImportProgress& progress, ImportReport& report) {
+                   const ImportProgress& progress, const AfterNewText& after_new_text, ImportReport& report) {
   EditionRepository editions(db);
   // Re-importing under a taken siglum only hashes, to tell a no-op from a
   // conflict; with --replace the old text goes first and the new is written.
@@ -113,8 +111,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   if (!report.unchanged) {
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
-    detail::MentionIndex(db).refresh_edition(edition_id);  // the persons already known, in the new text
-    if (report.replaced) report.notes_orphaned = detail::reanchor_edition(db, edition_id);
+    report.notes_orphaned = after_new_text(db, edition_id, report.replaced);
   }
 }
 
@@ -127,8 +124,8 @@ SourceFormat parse_format(std::string_view name) {
   throw UsageError("unknown format '" + std::string(name) + "' (use auto, text or json)");
 }
 
-ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files,
-                            const ImportOptions& requested, const ImportProgress& progress) {
+ImportReport import_text(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& requested,
+                         const ImportProgress& progress, const AfterNewText& after_new_text) {
   const ImportOptions options = validated(requested);
   ImportReport report;
   report.siglum = options.siglum;
@@ -137,7 +134,7 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
 
   try {
     db.write([&] {
-      write_edition(db, stream, options, total_bytes, progress, report);
+      write_edition(db, stream, options, total_bytes, progress, after_new_text, report);
       db.refresh_statistics();
     });
   } catch (const SameText&) {

@@ -1,4 +1,4 @@
-#include "search/fts5_registration.h"
+#include "fts/fts5_registration.h"
 
 namespace jiaozhu::detail {
 namespace {

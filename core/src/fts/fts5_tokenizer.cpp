@@ -1,10 +1,10 @@
-#include "search/fts5_tokenizer.h"
+#include "fts/fts5_tokenizer.h"
 
 #include <sqlite3.h>
 
 #include "jiaozhu/error.h"
 #include "jiaozhu/tokenizer.h"
-#include "search/fts5_registration.h"
+#include "fts/fts5_registration.h"
 
 namespace jiaozhu::detail {
 namespace {

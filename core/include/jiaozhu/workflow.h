@@ -1,0 +1,41 @@
+// The operations that span layers (docs/architecture.md): each runs a lower
+// layer's work and then what the layers above it derive from that work, in
+// one transaction. The command line and every other caller outside core/
+// use these rather than the layer calls they wrap.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/import.h"
+
+namespace jiaozhu {
+
+// Database::open with the steps of every layer: an older file's upgrade
+// completed in code (note targets on variants, from schema 5), and search
+// indexes over passages and notes rebuilt when they were built with another
+// folding table. Throws as Database::open does.
+Database open_database(const std::filesystem::path& path, OpenMode mode);
+
+// import_text, then the persons already known are found in the new text and,
+// when it replaced an older one, the notes on the edition are placed again
+// by their quotes (ImportReport::notes_orphaned counts those that could not
+// be). Throws as import_text does.
+ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& options,
+                            const ImportProgress& progress);
+
+// align_pair, with the notes on links and variants keeping the content key
+// of their target before it is replaced and following it to its new id
+// after. Throws as align_pair does.
+AlignReport align_editions(Database& db, const std::string& a, const std::string& b);
+
+// Rebuilds the search indexes over passages and notes with this build's
+// folding table, in one transaction of its own. Throws DatabaseError when
+// the write fails (a read-only file).
+void reindex(Database& db);
+
+}  // namespace jiaozhu
