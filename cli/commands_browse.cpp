@@ -26,7 +26,7 @@ void run_editions(const Globals& g, bool json) {
     for (const Edition& e : editions) {
       list.push_back({{"siglum", e.siglum}, {"work", e.work}, {"title", e.title},
                       {"script", std::string(to_string(e.script))}, {"passages", e.passages},
-                      {"characters", e.characters}, {"uuid", e.uuid}, {"content_hash", e.content_hash},
+                      {"characters", e.code_points}, {"uuid", e.uuid}, {"content_hash", e.content_hash},
                       {"imported_at", e.imported_at}});
     }
     print_json({{"editions", list}});
@@ -39,7 +39,7 @@ void run_editions(const Globals& g, bool json) {
   std::vector<std::vector<std::string>> rows{{"siglum", "work", "script", "passages", "characters", "title"}};
   for (const Edition& e : editions) {
     rows.push_back({e.siglum, e.work, std::string(to_string(e.script)), with_commas(e.passages),
-                    with_commas(e.characters), e.title});
+                    with_commas(e.code_points), e.title});
   }
   print_table(rows, {3, 4});
 }

@@ -40,7 +40,7 @@ void run_stats(const Globals& g, bool json) {
   const Stats s = compute_stats(db);
   if (json) {
     print_json({{"database", db.path().string()}, {"schema_version", s.schema_version}, {"works", s.works},
-                {"editions", s.editions}, {"passages", s.passages}, {"characters", s.characters},
+                {"editions", s.editions}, {"passages", s.passages}, {"characters", s.code_points},
                 {"links", s.links}, {"variants", s.variants}, {"persons", s.persons}, {"notes", s.notes},
                 {"note_revisions", s.note_revisions}, {"conflicts", s.conflicts}, {"file_bytes", s.file_bytes}});
     return;
@@ -50,7 +50,7 @@ void run_stats(const Globals& g, bool json) {
                {"works", with_commas(s.works)},
                {"editions", with_commas(s.editions)},
                {"passages", with_commas(s.passages)},
-               {"text characters", with_commas(s.characters)},
+               {"text characters", with_commas(s.code_points)},
                {"links", with_commas(s.links)},
                {"variants", with_commas(s.variants)},
                {"persons", with_commas(s.persons)},

@@ -51,7 +51,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   }
   if (a.json) {
     print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
-                {"characters", r.characters}, {"script", std::string(to_string(r.script))},
+                {"characters", r.code_points}, {"script", std::string(to_string(r.script))},
                 {"encodings", r.encodings}, {"warnings", r.warnings}, {"replaced", r.replaced},
                 {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"seconds", seconds}});
     return;
@@ -63,7 +63,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   char time[32];
   std::snprintf(time, sizeof time, "%.2f s", seconds);
   std::cout << "imported " << r.siglum << " (" << printable(o.work) << "): " << with_commas(r.passages)
-            << " passages, " << with_commas(r.characters) << " characters, " << to_string(r.script) << ", "
+            << " passages, " << with_commas(r.code_points) << " characters, " << to_string(r.script) << ", "
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
   if (r.replaced) {
     std::cout << "replaced the old text: " << with_commas(r.links_removed) << " links removed (run `jiaozhu align` again)";

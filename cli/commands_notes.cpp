@@ -50,7 +50,7 @@ NoteRequest request_of(const NoteArgs& a) {
     r.target = NoteTarget::kVariant;
     r.target_ref = a.on_variant;
   } else if (!a.on_character.empty()) {
-    r.target = NoteTarget::kCharacter;
+    r.target = NoteTarget::kPerson;
     r.target_ref = a.on_character;
   } else {
     r.target = NoteTarget::kLink;

@@ -5,6 +5,7 @@
 #include "app.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/people.h"
+#include "jiaozhu/workflow.h"
 #include "output.h"
 #include "table.h"
 
@@ -22,7 +23,7 @@ nlohmann::ordered_json alias_json(const Alias& a) {
           {"conflict", versions_json(a.conflict, "kind")}};
 }
 
-nlohmann::ordered_json character_json(const Character& c) {
+nlohmann::ordered_json character_json(const Person& c) {
   auto aliases = nlohmann::ordered_json::array();
   for (const Alias& a : c.aliases) aliases.push_back(alias_json(a));
   return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note}, {"aliases", aliases},
@@ -42,7 +43,7 @@ std::string counts_text(const std::vector<std::pair<std::string, int64_t>>& per_
   return out.empty() ? "no mentions" : out;
 }
 
-void print_character(const Character& c, const std::vector<Mention>& first) {
+void print_character(const Person& c, const std::vector<Mention>& first) {
   std::cout << printable(c.name) << (c.note.empty() ? "" : "  — " + printable(c.note)) << '\n';
   print_versions(c.conflict, "`jiaozhu character edit`");
   std::vector<std::vector<std::string>> rows;
@@ -73,7 +74,7 @@ std::optional<std::string> given(const CLI::Option* option, const std::string& v
 
 void run_mentions(const Globals& g, const PeopleArgs& a) {
   Database db = g.open();
-  CharacterRepository repo(db);
+  PersonRepository repo(db);
   if (a.rebuild) {
     repo.rebuild_mentions();
     if (a.who.empty()) return print_result(a.json, {{"rebuilt", true}}, "mentions rebuilt");
@@ -102,7 +103,7 @@ void run_mentions(const Globals& g, const PeopleArgs& a) {
 
 void run_suggest(const Globals& g, const PeopleArgs& a) {
   Database db = g.open();
-  const auto suggestions = CharacterRepository(db).suggest(a.who, a.other);
+  const auto suggestions = PersonRepository(db).suggest(a.who, a.other);
   if (a.json) {
     auto list = nlohmann::ordered_json::array();
     for (const AliasSuggestion& s : suggestions) {
@@ -132,7 +133,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(add, g, args->json, "Print the character as JSON");
     add->callback([&g, args] {
       Database db = g.open();
-      const Character c = CharacterRepository(db).add(args->who, args->note);
+      const Person c = PersonRepository(db).add(args->who, args->note);
       print_result(args->json, character_json(c), "added " + c.name + ": " + counts_text(c.per_edition));
     });
     auto* import = character->add_subcommand("import", "Add a character for each name in a file (one per line)");
@@ -147,7 +148,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
         if (!line.empty()) names.push_back(line);
       }
       Database db = g.open();
-      const int64_t added = CharacterRepository(db).add_all(names);
+      const int64_t added = PersonRepository(db).add_all(names);
       const auto read = static_cast<int64_t>(names.size());
       print_result(args->json, {{"file", args->form}, {"names", read}, {"added", added}},
                    "added " + count_of(added, "character") + " of " + count_of(read, "name") + "; mentions found");
@@ -157,8 +158,8 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(show, g, args->json, "Print as JSON");
     show->callback([&g, args] {
       Database db = g.open();
-      CharacterRepository repo(db);
-      const Character c = repo.get(args->who);
+      PersonRepository repo(db);
+      const Person c = repo.get(args->who);
       auto mentions = repo.mentions(args->who, std::nullopt);
       if (args->json) {
         auto doc = character_json(c);
@@ -174,7 +175,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(merge, g, args->json, "Print the character as JSON");
     merge->callback([&g, args] {
       Database db = g.open();
-      const Character c = CharacterRepository(db).merge(args->who, args->other);
+      const Person c = merge_persons(db, args->who, args->other);
       print_result(args->json, character_json(c),
                    "merged into " + c.name + ": " + count_of(static_cast<int64_t>(c.aliases.size()), "alias", "aliases") +
                        ", " + counts_text(c.per_edition));
@@ -185,7 +186,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(rename, g, args->json, "Print the character as JSON");
     rename->callback([&g, args] {
       Database db = g.open();
-      CharacterRepository repo(db);
+      PersonRepository repo(db);
       repo.rename(args->who, args->other);
       print_result(args->json, args->json ? character_json(repo.get(args->other)) : nullptr, "renamed to " + args->other);
     });
@@ -198,7 +199,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(edit, g, edit_args->json, "Print the character as JSON");
     edit->callback([&g, edit_args] {
       Database db = g.open();
-      CharacterRepository repo(db);
+      PersonRepository repo(db);
       repo.edit(edit_args->who, given(edit_args->name_given, edit_args->other), given(edit_args->note_given, edit_args->note));
       const std::string now = given(edit_args->name_given, edit_args->other).value_or(edit_args->who);
       print_result(edit_args->json, edit_args->json ? character_json(repo.get(now)) : nullptr, "edited " + now);
@@ -211,16 +212,16 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(characters, g, args->json, "Print as JSON");
     characters->callback([&g, args] {
       Database db = g.open();
-      auto list = CharacterRepository(db).list();
+      auto list = PersonRepository(db).list();
       const int64_t total = take_page(list, args->page);
       if (args->json) {
         auto out = nlohmann::ordered_json::array();
-        for (const Character& c : list) out.push_back(character_json(c));
+        for (const Person& c : list) out.push_back(character_json(c));
         print_json({{"total", total}, {"characters", out}});
         return;
       }
       std::vector<std::vector<std::string>> rows{{"name", "aliases", "mentions"}};
-      for (const Character& c : list) {
+      for (const Person& c : list) {
         std::string aliases;
         for (const Alias& a : c.aliases) if (a.form != c.name) aliases += (aliases.empty() ? "" : " ") + a.form;
         rows.push_back({c.name, aliases, counts_text(c.per_edition)});
@@ -243,7 +244,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(alias_add, g, args->json, "Print the alias as JSON");
     alias_add->callback([&g, args] {
       Database db = g.open();
-      const Alias a = CharacterRepository(db).add_alias(args->who, args->form, args->kind, args->note);
+      const Alias a = PersonRepository(db).add_alias(args->who, args->form, args->kind, args->note);
       print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + ") to " + args->who + ": " +
                                                   count_of(a.mentions, "mention"));
     });
@@ -253,7 +254,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(alias_rm, g, args->json, "Print as JSON");
     alias_rm->callback([&g, args] {
       Database db = g.open();
-      CharacterRepository(db).remove_alias(args->who, args->form);
+      PersonRepository(db).remove_alias(args->who, args->form);
       print_result(args->json, {{"character", args->who}, {"removed", args->form}}, "removed " + args->form);
     });
     auto alias_args = std::make_shared<PeopleArgs>();
@@ -265,7 +266,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(alias_edit, g, alias_args->json, "Print the character as JSON");
     alias_edit->callback([&g, alias_args] {
       Database db = g.open();
-      CharacterRepository repo(db);
+      PersonRepository repo(db);
       repo.edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
                       given(alias_args->note_given, alias_args->note));
       print_result(alias_args->json, alias_args->json ? character_json(repo.get(alias_args->who)) : nullptr,

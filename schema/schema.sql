@@ -18,7 +18,7 @@
 
 -- A text that scholars collate: one work, several editions of it.
 -- A work is identified by its name; its uuid is derived from the name
--- (see core/src/repo/work_repository.cpp) so that two collaborators who both
+-- (see core/src/repo/edition_repository.cpp) so that two collaborators who both
 -- import into "songjin" create the same work.
 CREATE TABLE work (
   id         INTEGER PRIMARY KEY,
@@ -151,7 +151,8 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 -- hundreds of thousands), and passage_a / passage_b are passages of that
 -- link (passage.id). They carry no foreign key to passage because SQLite
 -- would need an index on each to enforce it; a passage leaves the database
--- only with its links, and `check` verifies the invariant.
+-- only with its links, and `check` ("variants") verifies the invariant and
+-- that each span lies within its passage's text.
 -- Classes: script (Traditional/Simplified forms only), glyph (other variant
 -- forms), punct (punctuation only), pinyin (a pinyin syllable for a
 -- character of that reading), break (a passage boundary only), substantive

@@ -12,13 +12,9 @@ using jz_test::run_jiaozhu;
 
 namespace {
 
-struct Db {
-  jz_test::TempDir dir;
-  std::string path = (dir / "t.db").string();
-  Db() {
-    REQUIRE(run_jiaozhu({"--db", path, "init"}).status == 0);
-    REQUIRE(run_jiaozhu({"--db", path, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
-  }
+struct Db : jz_test::SongjinFile {
+  const std::string& path = db;
+  Db() : SongjinFile(jz_test::SongjinOptions{1, false, {}}) {}
   // Runs `args` against the database; checks status, message and that the file is unchanged.
   void refused(std::vector<std::string> args, int status, const std::string& message) {
     const std::string before = jz_test::file_sha256(path);

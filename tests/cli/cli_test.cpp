@@ -10,16 +10,7 @@ using jz_test::run_jiaozhu;
 
 namespace {
 
-struct Songjin {
-  jz_test::TempDir dir;
-  std::string db = (dir / "songjin.db").string();
-
-  Songjin() {
-    REQUIRE(run_jiaozhu({"--db", db, "init"}).status == 0);
-    REQUIRE(run_jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
-    REQUIRE(run_jiaozhu({"--db", db, "import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
-  }
-};
+using Songjin = jz_test::SongjinFile;
 
 }  // namespace
 

@@ -12,27 +12,8 @@ using jz_test::run_jiaozhu;
 
 namespace {
 
-struct Copies {
-  jz_test::TempDir dir;
-  std::string db = (dir / "a.db").string();
-
-  Copies() {
-    ::setenv("JIAOZHU_AUTHOR", "Tester <t@example.org>", 1);
-    ::setenv("JIAOZHU_CONFIG", (dir / "config.json").c_str(), 1);
-    REQUIRE(run({"init"}).status == 0);
-    REQUIRE(run({"import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
-    REQUIRE(run({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
-  }
-  ~Copies() { ::unsetenv("JIAOZHU_AUTHOR"); }
-  jz_test::RunResult run(std::vector<std::string> args, const std::string& path = "") const {
-    args.insert(args.begin(), {"--db", path.empty() ? db : path});
-    return run_jiaozhu(args);
-  }
-  std::string copy(const std::string& name) const {
-    const auto to = dir / name;
-    std::filesystem::copy_file(db, to);
-    return to.string();
-  }
+struct Copies : jz_test::SongjinFile {
+  Copies() : SongjinFile(jz_test::SongjinOptions{2, false, "Tester <t@example.org>"}) {}
 };
 
 }  // namespace

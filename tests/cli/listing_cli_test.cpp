@@ -13,11 +13,6 @@ namespace {
 
 struct Aligned : jz_test::SongjinFile {
   Aligned() : SongjinFile(true) {}
-  nlohmann::json json(const std::vector<std::string>& args) const {
-    const auto r = run(args);
-    REQUIRE(r.status == 0);
-    return nlohmann::json::parse(r.out);
-  }
 };
 
 }  // namespace

@@ -16,32 +16,15 @@ namespace {
 
 const std::string kAuthor = "Tester <t@example.org>";
 
-struct Songjin {
-  jz_test::TempDir dir;
-  std::string db = (dir / "songjin.db").string();
+// No author from the environment or a config file: each test says who writes.
+struct Songjin : jz_test::SongjinFile {
   int64_t line = 0;  // hans.txt's passage with 张着麟
 
   Songjin() {
-    // No author from the environment or a config file: each test says who writes.
-    ::unsetenv("JIAOZHU_AUTHOR");
-    ::setenv("JIAOZHU_CONFIG", (dir / "config.json").c_str(), 1);
-    REQUIRE(run({"init"}).status == 0);
-    REQUIRE(run({"import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
-    REQUIRE(run({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
     const auto lines = jz_test::lines_of(jz_test::corpus("songjin/hans.txt"));
     for (std::size_t i = 0; i < lines.size() && line == 0; ++i) {
       if (lines[i].find("张着麟") != std::string::npos) line = static_cast<int64_t>(i + 1);
     }
-  }
-  jz_test::RunResult run(std::vector<std::string> args, const std::string& db_path = "") const {
-    args.insert(args.begin(), {"--db", db_path.empty() ? db : db_path});
-    return run_jiaozhu(args);
-  }
-  nlohmann::json json(std::vector<std::string> args) const {
-    args.push_back("--json");
-    const auto r = run(args);
-    REQUIRE(r.status == 0);
-    return nlohmann::json::parse(r.out);
   }
   std::string b() const { return "B:" + std::to_string(line); }
   std::string add_note() const {
@@ -148,25 +131,33 @@ TEST_CASE("note errors: each one line, its exit status, nothing changed") {
   refused({"note", "resolve", id, "--text", "x", "--author", "A"}, 6, "is not in conflict");
   refused({"import-notes", (s.dir / "absent.jsonld").string()}, 4, "absent.jsonld");
   jz_test::write_file(s.dir / "bad.jsonld", "{\"type\": \"AnnotationCollection\"}");
-  refused({"import-notes", (s.dir / "bad.jsonld").string()}, 4, "neither an AnnotationCollection");
+  refused({"import-notes", (s.dir / "bad.jsonld").string()}, 4, "neither an Annotation, an AnnotationCollection");
   jz_test::write_file(s.dir / "bad2.jsonld", "[{\"id\": \"urn:uuid:0f0e0d0c-0b0a-4908-8706-050403020100\", \"type\": \"Annotation\"}]");
   refused({"import-notes", (s.dir / "bad2.jsonld").string()}, 4, "annotation 1 has no target");
 }
 
-TEST_CASE("an ambiguous id prefix lists the candidates") {
+TEST_CASE("an ambiguous id prefix lists the candidates, and fewer than 4 characters are refused") {
   Songjin s;
-  // Add notes until two share a first hex digit (at most 17 are needed).
-  std::map<char, int> first;
-  for (int i = 0; i < 17; ++i) {
-    const std::string id = s.add_note();
-    if (++first[id[0]] == 2) {
-      const auto r = s.run({"note", "show", std::string(1, id[0])});
-      CHECK(r.status == 2);
-      CHECK_THAT(r.err, Catch::Contains("is ambiguous"));
-      return;
-    }
+  s.add_note();
+  // Two notes whose ids share "abcd", brought in as another tool's
+  // annotations (no jiaozhu history: each becomes a note of one revision).
+  nlohmann::json doc = s.json({"export", "notes", "--format", "w3c"});
+  nlohmann::json items = nlohmann::json::array();
+  for (const char* id : {"abcd0000-0000-4000-8000-000000000001", "abcd1111-0000-4000-8000-000000000002"}) {
+    nlohmann::json a = doc["first"]["items"][0];
+    for (auto it = a.begin(); it != a.end();) it = it.key().rfind("jz:", 0) == 0 ? a.erase(it) : std::next(it);
+    a["id"] = std::string("urn:uuid:") + id;
+    items.push_back(a);
   }
-  FAIL("17 uuids with 16 possible first digits must share one");
+  jz_test::write_file(s.dir / "twins.jsonld", items.dump());
+  REQUIRE(s.run({"import-notes", (s.dir / "twins.jsonld").string()}).status == 0);
+  const auto r = s.run({"note", "show", "abcd"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Contains("is ambiguous") && Catch::Contains("abcd0000") && Catch::Contains("abcd1111"));
+  CHECK(s.run({"note", "show", "abcd1"}).status == 0);
+  const auto short_id = s.run({"note", "show", "abc"});
+  CHECK(short_id.status == 2);
+  CHECK_THAT(short_id.err, Catch::Contains("at least 4 characters"));
 }
 
 TEST_CASE("the author comes from --author, $JIAOZHU_AUTHOR, or `jiaozhu config author`") {

@@ -8,6 +8,7 @@
 #include <unicode/unistr.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <optional>
@@ -93,17 +94,38 @@ RunResult RunningJiaozhu::finish() {
 
 RunResult run_jiaozhu(const std::vector<std::string>& args) { return RunningJiaozhu(args).finish(); }
 
-SongjinFile::SongjinFile(bool aligned) {
+SongjinFile::SongjinFile(const SongjinOptions& o) {
+  ::setenv("JIAOZHU_CONFIG", (dir / "config.json").c_str(), 1);
+  if (o.author) ::setenv("JIAOZHU_AUTHOR", o.author->c_str(), 1);
+  else ::unsetenv("JIAOZHU_AUTHOR");
   REQUIRE(run({"init"}).status == 0);
   REQUIRE(run({"import", corpus("songjin/hant.txt").string(), "--work", "songjin", "--siglum", "A"}).status == 0);
+  if (o.editions < 2) return;
   REQUIRE(run({"import", corpus("songjin/hans.txt").string(), "--work", "songjin", "--siglum", "B"}).status == 0);
-  if (aligned) REQUIRE(run({"align", "A", "B"}).status == 0);
+  if (o.aligned) REQUIRE(run({"align", "A", "B"}).status == 0);
 }
 
-RunResult SongjinFile::run(const std::vector<std::string>& args) const {
-  std::vector<std::string> full = {"--db", db};
-  full.insert(full.end(), args.begin(), args.end());
-  return run_jiaozhu(full);
+SongjinFile::~SongjinFile() {
+  ::unsetenv("JIAOZHU_CONFIG");
+  ::unsetenv("JIAOZHU_AUTHOR");
+}
+
+RunResult SongjinFile::run(std::vector<std::string> args, const std::string& db_path) const {
+  args.insert(args.begin(), {"--db", db_path.empty() ? db : db_path});
+  return run_jiaozhu(args);
+}
+
+nlohmann::json SongjinFile::json(std::vector<std::string> args) const {
+  if (std::find(args.begin(), args.end(), "--json") == args.end()) args.push_back("--json");
+  const RunResult r = run(args);
+  REQUIRE(r.status == 0);
+  return nlohmann::json::parse(r.out);
+}
+
+std::string SongjinFile::copy(const std::string& name) const {
+  const auto to = dir / name;
+  std::filesystem::copy_file(db, to);
+  return to.string();
 }
 
 void import_songjin(jiaozhu::Database& db) {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,12 +40,30 @@ struct RunResult {
 // Runs the built jiaozhu binary with `args` (no shell involved).
 RunResult run_jiaozhu(const std::vector<std::string>& args);
 
-// A database file made by the binary with the fixture's two editions of
-// songjin imported (hant.txt as A, hans.txt as B) and, if asked, aligned.
+// A database file made by the binary from the fixture songjin: hant.txt
+// imported as A, hans.txt as B (unless one edition is asked for), aligned
+// if asked. The end-to-end tests' one set-up: no test depends on the user's
+// configuration, which points into `dir`, nor on $JIAOZHU_AUTHOR, which is
+// `author` when given and unset otherwise (both restored on destruction).
+struct SongjinOptions {
+  int editions = 2;
+  bool aligned = false;
+  std::optional<std::string> author;
+};
+
 struct SongjinFile {
-  explicit SongjinFile(bool aligned);
-  // The binary run on this file: `args` follow "--db FILE".
-  RunResult run(const std::vector<std::string>& args) const;
+  explicit SongjinFile(const SongjinOptions& options = {});
+  explicit SongjinFile(bool aligned) : SongjinFile(SongjinOptions{2, aligned, {}}) {}
+  ~SongjinFile();
+  SongjinFile(const SongjinFile&) = delete;
+  SongjinFile& operator=(const SongjinFile&) = delete;
+
+  // The binary run on this file, or on `db_path`: `args` follow "--db FILE".
+  RunResult run(std::vector<std::string> args, const std::string& db_path = "") const;
+  // run() with --json added if absent; requires exit status 0 and parses stdout.
+  nlohmann::json json(std::vector<std::string> args) const;
+  // A copy of the file beside it, named `name`; returns its path.
+  std::string copy(const std::string& name) const;
 
   TempDir dir;
   std::string db = (dir / "songjin.db").string();

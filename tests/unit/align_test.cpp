@@ -7,6 +7,7 @@
 
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/address.h"
+#include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -229,4 +230,30 @@ TEST_CASE("a passage moved elsewhere is linked and marked moved, even when too s
     if (l.moved) moved = l.a == std::vector<std::string>{"A:2"} && l.b == std::vector<std::string>{"B:4"};
   }
   CHECK(moved);
+}
+
+TEST_CASE("check finds a variant whose passage is not in its link, or whose span passes its text") {
+  Db d;
+  d.import(jz_test::corpus("songjin/hant.txt"), "A");
+  d.import(jz_test::corpus("songjin/hans.txt"), "B");
+  align_editions(d.db, "A", "B");
+  auto variant_faults = [&] {
+    for (const CheckResult& r : check_database(d.db)) {
+      if (r.name == "variants") return r.faults;
+    }
+    FAIL("check ran no variants check");
+    return std::vector<std::string>{};
+  };
+  CHECK(variant_faults().empty());
+  // A variant moved onto a passage of another link: nothing else breaks
+  // (variant has no foreign key to passage), so only this check can see it.
+  d.db.sql().exec(
+      "UPDATE variant SET passage_a = (SELECT max(id) FROM passage WHERE edition_id = "
+      "(SELECT edition_id FROM passage WHERE id = variant.passage_a)) WHERE (link_id, n) = "
+      "(SELECT link_id, n FROM variant ORDER BY link_id, n LIMIT 1)");
+  const auto moved = variant_faults();
+  REQUIRE(moved.size() == 1);
+  CHECK_THAT(moved[0], Catch::Contains("1 variants name a passage that is not in their link"));
+  d.db.sql().exec("UPDATE variant SET end_b = end_b + 100000");
+  CHECK(variant_faults().size() == 2);
 }

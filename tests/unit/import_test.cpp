@@ -54,7 +54,7 @@ TEST_CASE("both fixture editions import whole, numbered from 1, with their scrip
   const auto listed = EditionRepository(f.db).list();
   const auto listed_a = std::find_if(listed.begin(), listed.end(), [](const Edition& e) { return e.siglum == "A"; });
   REQUIRE(listed_a != listed.end());
-  CHECK(listed_a->characters == a.characters);
+  CHECK(listed_a->code_points == a.code_points);
   CHECK(listed_a->passages == a.passages);
   CHECK(EditionRepository(f.db).get("A").passages == 0);
   CHECK(EditionRepository(f.db).passage_count(listed_a->id) == a.passages);

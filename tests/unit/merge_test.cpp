@@ -63,7 +63,7 @@ std::set<std::string> logical_state(Database& db) {
   SQLite::Statement redirects(db.sql(), "SELECT from_uuid FROM character_redirect");
   while (redirects.executeStep()) {
     const std::string from = redirects.getColumn(0).getString();
-    out.insert("redirect|" + from + "|" + detail::DeletionStore(db).final_character(from) + "|");
+    out.insert("redirect|" + from + "|" + detail::DeletionStore(db).final_person(from) + "|");
   }
   return out;
 }
@@ -129,9 +129,9 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const Note& n = pick();
       written.insert(n.current.deleted ? notes.restore(n.uuid, author).current.uuid : notes.remove(n.uuid, author).current.uuid);
     } else if (op == 7) {
-      CharacterRepository(db).add("人物" + std::to_string(rng() % 30), "");
+      PersonRepository(db).add("人物" + std::to_string(rng() % 30), "");
     } else if (op == 8) {
-      CharacterRepository people(db);
+      PersonRepository people(db);
       const auto all_people = people.list();
       if (!all_people.empty()) {
         const auto& c = all_people[rng() % all_people.size()];
@@ -141,10 +141,10 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const std::string a = "A:" + std::to_string(1 + rng() % 20), b = "B:" + std::to_string(1 + rng() % 60);
       CollationRepository(db).add_manual_link(a, b, rng() % 4 != 0);
     } else if (op == 10) {  // an alias removed
-      CharacterRepository people(db);
+      PersonRepository people(db);
       const auto all_people = people.list();
       if (all_people.empty()) return;
-      const Character c = people.get(all_people[rng() % all_people.size()].uuid.substr(0, 8));
+      const Person c = people.get(all_people[rng() % all_people.size()].uuid.substr(0, 8));
       std::vector<std::string> forms;
       for (const Alias& a : c.aliases) {
         if (a.kind != "name") forms.push_back(a.form);
@@ -157,25 +157,25 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const Link& l = links[rng() % links.size()];
       collation.remove_link(l.a.front(), l.b.front());
     } else if (op == 12) {  // two characters found to be one person
-      CharacterRepository people(db);
+      PersonRepository people(db);
       const auto all_people = people.list();
       if (all_people.size() < 2) return;
       const auto& into = all_people[rng() % all_people.size()];
       const auto& from = all_people[rng() % all_people.size()];
-      people.merge(into.uuid.substr(0, 8), from.uuid.substr(0, 8));
+      merge_persons(db, into.uuid.substr(0, 8), from.uuid.substr(0, 8));
     } else if (op == 13) {  // an alias's kind and note set (the same alias may be set in another copy)
-      CharacterRepository people(db);
+      PersonRepository people(db);
       const auto all_people = people.list();
       if (all_people.empty()) return;
-      const Character& c = all_people[rng() % all_people.size()];
+      const Person& c = all_people[rng() % all_people.size()];
       if (c.aliases.empty()) return;  // its name was given another kind, then removed
       const Alias& a = c.aliases[rng() % c.aliases.size()];
       people.edit_alias(c.uuid.substr(0, 8), a.form, rng() % 2 ? "style" : "title", "說 " + std::to_string(rng() % 3) + " " + author);
     } else if (op == 14) {  // a character's note set, or renamed
-      CharacterRepository people(db);
+      PersonRepository people(db);
       const auto all_people = people.list();
       if (all_people.empty()) return;
-      const Character& c = all_people[rng() % all_people.size()];
+      const Person& c = all_people[rng() % all_people.size()];
       std::optional<std::string> name;
       if (rng() % 3 == 0) name = "人物" + std::to_string(rng() % 30);
       people.edit(c.uuid.substr(0, 8), name, "按 " + std::to_string(rng() % 3) + " " + author);
@@ -323,7 +323,7 @@ TEST_CASE("merge order does not matter: B then C into A equals C then B") {
     c.body = std::string("edited in ") + name;
     c.author = name;
     notes.edit(n.uuid, c);
-    CharacterRepository(db).add(std::string("人") + name, "");
+    PersonRepository(db).add(std::string("人") + name, "");
   }
   Database a = open_database(dir / "a.db", OpenMode::kExisting), a2 = open_database(dir / "a2.db", OpenMode::kExisting);
   merge_database(a, dir / "b.db", false);

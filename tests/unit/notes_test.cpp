@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "jiaozhu/workflow.h"
@@ -394,11 +395,11 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
 
 TEST_CASE("a note whose character or variant is gone is kept and listed as orphaned") {
   Fixture f;
-  CharacterRepository people(f.db);
-  const Character kept = people.add("张若麟", "");
+  PersonRepository people(f.db);
+  const Person kept = people.add("张若麟", "");
   people.add("张着麟", "");
   NoteRequest r;
-  r.target = NoteTarget::kCharacter;
+  r.target = NoteTarget::kPerson;
   r.target_ref = "张着麟";
   r.body = "即张若麟";
   r.author = "Tester";
@@ -408,7 +409,7 @@ TEST_CASE("a note whose character or variant is gone is kept and listed as orpha
   orphaned.orphaned_only = true;
   CHECK(f.notes.list(orphaned).empty());
 
-  people.merge("张若麟", "张着麟");  // the note's character is absorbed into another: the note follows it
+  merge_persons(f.db, "张若麟", "张着麟");  // the note's character is absorbed into another: the note follows it
   const Note followed = f.notes.get(on_person.uuid);
   CHECK(followed.target_uuid == kept.uuid);
   CHECK_FALSE(followed.orphaned);
@@ -421,4 +422,39 @@ TEST_CASE("a note whose character or variant is gone is kept and listed as orpha
   CHECK(listed.front().orphaned);
   CHECK(listed.front().target_label == "(no longer in this database)");
   CHECK(f.notes.list({}).size() == 2);
+}
+
+TEST_CASE("a note id is its uuid or a prefix of at least 4 characters, any case") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  CHECK(f.notes.get(n.uuid.substr(0, 4)).uuid == n.uuid);
+  std::string upper = n.uuid.substr(0, 8);
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  CHECK(f.notes.get(upper).uuid == n.uuid);
+  CHECK_THROWS_WITH(f.notes.get(n.uuid.substr(0, 3)), Catch::Contains("at least 4 characters"));
+  CHECK_THROWS_AS(f.notes.get(""), UsageError);
+  CHECK_THROWS_AS(f.notes.get("ffff0000"), NotFound);
+}
+
+TEST_CASE("import-notes takes a file that is one Annotation, as its header says") {
+  Fixture f;
+  const Note n = f.add_on_zhang();
+  std::ostringstream out;
+  export_notes(f.db, NoteFormat::kW3c, out);
+  const nlohmann::json collection = nlohmann::json::parse(out.str());
+  nlohmann::json one = collection["first"]["items"].at(0);
+  one["@context"] = "http://www.w3.org/ns/anno.jsonld";
+  const auto file = f.dir / "one.jsonld";
+  jz_test::write_file(file, one.dump());
+
+  jz_test::TempDir other_dir;
+  Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
+  jz_test::import_songjin(other);
+  const NotesImportReport r = import_notes(other, file);
+  CHECK(r.annotations == 1);
+  CHECK(r.notes_added == 1);
+  CHECK(NoteRepository(other).get(n.uuid).exact == "张着麟");
+  // An object that is no Annotation is still refused, naming what is accepted.
+  jz_test::write_file(file, R"({"type": "Person", "name": "张若麟"})");
+  CHECK_THROWS_WITH(import_notes(other, file), Catch::Contains("is neither an Annotation"));
 }

@@ -20,7 +20,7 @@ namespace {
 struct Songjin {
   jz_test::TempDir dir;
   Database db = open_database(dir / "t.db", OpenMode::kCreate);
-  CharacterRepository people{db};
+  PersonRepository people{db};
   Songjin() { jz_test::import_songjin(db); }
 };
 
@@ -97,7 +97,7 @@ TEST_CASE("merging keeps every alias, removing one removes exactly its mentions"
   s.people.add("太宗", "a second entry for the same man");
   s.people.add_alias("太宗", "洪太主", "variant", "");
   const auto before = s.people.mentions("皇太极", std::nullopt).size() + s.people.mentions("太宗", std::nullopt).size();
-  const Character merged = s.people.merge("皇太极", "太宗");
+  const Person merged = merge_persons(s.db, "皇太极", "太宗");
   CHECK(merged.aliases.size() == 3);
   CHECK_THAT(merged.note, Catch::Contains("清太宗") && Catch::Contains("second entry"));
   CHECK(s.people.mentions("皇太极", std::nullopt).size() == before);
@@ -148,12 +148,12 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
   {
     Database db = open_database(dir / "t.db", OpenMode::kCreate);
     jz_test::import_songjin(db);
-    CharacterRepository people(db);
+    PersonRepository people(db);
     people.add("皇太极", "清太宗");
     people.add_alias("皇太极", "太宗", "temple", "廟號");
     people.add("张若麟", "");
     people.add("张着麟", "");
-    people.merge("张若麟", "张着麟");
+    merge_persons(db, "张若麟", "张着麟");
     NoteRequest r;
     r.address = "A:3";
     r.body = "整段";
@@ -176,8 +176,8 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
     INFO(c.name << ": " << (c.faults.empty() ? "" : c.faults.front()));
     CHECK(c.faults.empty());
   }
-  CharacterRepository people(db);
-  const Character c = people.get("皇太极");
+  PersonRepository people(db);
+  const Person c = people.get("皇太极");
   CHECK(c.note == "清太宗");
   CHECK(c.conflict.empty());
   CHECK(people.get("张着麟").name == "张若麟");  // the redirect survived the new key

@@ -20,11 +20,14 @@ struct CheckResult {
 // here, and then only integrity_check runs beside it), passage numbering
 // (1..N without gaps), text normalization (NFC), each edition's content
 // hash against its passages, the search index (FTS5's integrity-check and
-// the folding table's version), mentions, notes, deletions (no removed alias
+// the folding table's version), variants (each side in a passage of its
+// link, each span within its text), mentions, notes, deletions (no removed alias
 // or link still here; every character here is its group's survivor), record
 // history (every character and alias has revisions, head flags right, the
 // newest head shown) and edition versions (each edition shows its newest
-// current text; each rival edition holds another). Reads only.
+// current text; each rival edition holds another). Reads only, and finds
+// rather than throws: a damaged file gives faults, not an exception, except
+// DatabaseError when SQLite cannot read it at all.
 std::vector<CheckResult> check_database(Database& db);
 
 }  // namespace jiaozhu

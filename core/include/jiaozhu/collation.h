@@ -83,6 +83,13 @@ struct AlignSteps {
 // (workflow.h), which passes the notes' step.
 AlignReport align_pair(Database& db, const std::string& a, const std::string& b, const AlignSteps& steps);
 
+// Links and variants as stored. Reads run in the caller's transaction when
+// there is one; each call that writes (add_manual_link, remove_link) runs in
+// one transaction of its own.
+// Holds `db` by reference: the Database must outlive it, and, like the
+// Database, it is used by one thread at a time. Any call may also throw
+// DatabaseError naming the file when SQLite cannot read or write it
+// (database.h); the errors each call names are the others.
 class CollationRepository {
  public:
   explicit CollationRepository(Database& db) : db_(db) {}

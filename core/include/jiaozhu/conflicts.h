@@ -39,7 +39,8 @@ struct Conflicts {
   std::size_t size() const { return notes.size() + records.size() + links.size() + editions.size(); }
 };
 
-// Reads only; the listing is in a stable order.
+// Reads only; the listing is in a stable order. Throws DatabaseError when
+// the file cannot be read.
 Conflicts list_conflicts(Database& db);
 // list_conflicts(db).size() without loading what is listed: what merge
 // reports after every merge (a merge of busy copies leaves thousands).

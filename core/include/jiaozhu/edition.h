@@ -24,7 +24,7 @@ struct Edition {
   // Filled by EditionRepository::list() only: counting reads every passage,
   // which a lookup by siglum (done by every command) must not pay.
   int64_t passages = 0;
-  int64_t characters = 0;  // code points over all passages
+  int64_t code_points = 0;  // over all passages
 };
 
 // What an import writes for a new edition; see EditionRepository::insert.
@@ -59,11 +59,19 @@ struct PassageRange {
   int64_t last_id() const { return first_id + passages - 1; }
 };
 
+// Works, editions and their source files, at row level: the import's and
+// merge's tool. Its writes run in the caller's write transaction and check
+// nothing the caller has checked (siglum, field rules); its reads run
+// anywhere.
+// Holds `db` by reference: the Database must outlive it, and, like the
+// Database, it is used by one thread at a time. Any call may also throw
+// DatabaseError naming the file when SQLite cannot read or write it
+// (database.h); the errors each call names are the others.
 class EditionRepository {
  public:
   explicit EditionRepository(Database& db) : db_(db) {}
 
-  // Every edition, ordered by work then siglum, with passage and character
+  // Every edition, ordered by work then siglum, with passage and code point
   // counts.
   std::vector<Edition> list() const;
   // The same editions without their counts, which read every passage.
@@ -104,12 +112,34 @@ class EditionRepository {
   // recorded versions of edition `uuid`.
   bool descends(const std::string& uuid, const std::string& newer, const std::string& older) const;
   std::optional<Edition> find_by_uuid(const std::string& uuid) const;
+  std::optional<Edition> find_by_id(int64_t id) const;
 
   // Removes the passages of an edition (with their source files, search
-  // entries, mentions, and every link holding one of them) before its text
-  // is replaced; returns how many links went. Notes stay: they are placed
-  // again by their quotes. The caller holds the write transaction.
-  int64_t clear_content(int64_t edition_id);
+  // entries and mentions) before its text is replaced. The links holding
+  // them must be gone first (align's delete_links_of_edition); notes stay:
+  // they are placed again by their quotes. The caller holds the write
+  // transaction.
+  void clear_content(int64_t edition_id);
+  // Moves the passages and source files of edition `from` to edition `to`,
+  // which has none: their ids stay, and with them their mentions and search
+  // rows. As for clear_content, their links must be gone first. The caller
+  // holds the write transaction.
+  void move_content(int64_t from, int64_t to);
+  // Sets an edition's content hash alone, recording no version (a rival's
+  // text changing places with its edition's), or its script.
+  void set_hash(int64_t edition_id, const std::string& content_hash);
+  void set_script(int64_t edition_id, Script script);
+  // Dates edition `edition_id` by the recorded version `content_hash` of
+  // edition `uuid`: a rival text's time is its version's, not this copy's
+  // clock, so that every copy lists it alike.
+  void date_by_version(int64_t edition_id, const std::string& uuid, const std::string& content_hash);
+  // Removes an edition that holds no passages (a rival text dropped).
+  void remove_empty(int64_t edition_id);
+  // Records that of edition `uuid`'s versions, `dropped` gave way to `kept`
+  // (edition_choice), by `author` at `at`; a choice recorded already is
+  // kept. The caller holds the write transaction.
+  void record_choice(const std::string& uuid, const std::string& dropped, const std::string& kept,
+                     const std::string& author, const std::string& at);
 
   // Records `file` as source number `seq` (from 1) of edition `edition_id`
   // and returns its id. The caller holds the write transaction.

@@ -42,7 +42,7 @@ struct ImportReport {
   std::string siglum;
   bool unchanged = false;  // the same content was already this edition
   int64_t passages = 0;
-  int64_t characters = 0;
+  int64_t code_points = 0;  // over all passages
   Script script = Script::kUnknown;
   std::vector<std::string> encodings;  // per file, as decoded
   std::vector<std::string> warnings;   // e.g. JSON objects without text, skipped

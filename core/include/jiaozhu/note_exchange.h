@@ -32,8 +32,8 @@ struct NotesImportReport {
   int64_t revisions_added = 0;  // new revisions, of new and known notes
 };
 
-// Reads a W3C export (an AnnotationCollection, an array of Annotations or
-// one Annotation) in one transaction. Notes and revisions already here are
+// Reads a W3C document (an AnnotationCollection, an AnnotationPage, an array
+// of Annotations or one Annotation) in one transaction. Notes and revisions already here are
 // skipped, so importing a file twice changes nothing. An Annotation without
 // jiaozhu's history (written by another tool) becomes a note with one
 // revision. Throws InputError naming the file and annotation at fault, and

@@ -24,7 +24,7 @@ namespace jiaozhu {
 
 class Database;
 
-enum class NoteTarget { kSpan, kPassage, kLink, kVariant, kCharacter };
+enum class NoteTarget { kSpan, kPassage, kLink, kVariant, kPerson };  // kPerson: "character" in files and on the command line
 std::string_view to_string(NoteTarget t);
 
 // The W3C Web Annotation motivations a note may carry. Throws UsageError
@@ -103,6 +103,15 @@ struct MappedNote {
   int64_t start = 0, end = 0;
 };
 
+// Notes, their revisions and tags. Each call that writes runs in one
+// transaction of its own, under the write lock; reads run in the caller's
+// transaction when there is one. `id` is a note's uuid or a prefix of at
+// least 4 characters of it, any case: UsageError when shorter or ambiguous
+// (listing the candidates), NotFound when no note has it.
+// Holds `db` by reference: the Database must outlive it, and, like the
+// Database, it is used by one thread at a time. Any call may also throw
+// DatabaseError naming the file when SQLite cannot read or write it
+// (database.h); the errors each call names are the others.
 class NoteRepository {
  public:
   explicit NoteRepository(Database& db) : db_(db) {}

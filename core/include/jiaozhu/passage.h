@@ -37,6 +37,11 @@ struct PassageDraft {
   std::optional<int64_t> source_line;
 };
 
+// Reads passages; runs in the caller's transaction when there is one.
+// Holds `db` by reference: the Database must outlive it, and, like the
+// Database, it is used by one thread at a time. Any call may also throw
+// DatabaseError naming the file when SQLite cannot read or write it
+// (database.h); the errors each call names are the others.
 class PassageRepository {
  public:
   explicit PassageRepository(Database& db) : db_(db) {}
@@ -51,7 +56,8 @@ class PassageRepository {
 
 // Writes the passages of an edition being imported, numbered 1, 2, 3... in
 // the order appended, and indexes them for search. The caller holds the
-// write transaction throughout.
+// write transaction throughout, and the Database outlives the appender.
+// append throws DatabaseError when the write fails (a full disk).
 class PassageAppender {
  public:
   PassageAppender(Database& db, int64_t edition_id);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -36,7 +37,7 @@ struct Alias {
   std::vector<FieldVersion> conflict;
 };
 
-struct Character {
+struct Person {
   int64_t id = 0;
   std::string uuid;
   std::string name;
@@ -76,12 +77,27 @@ struct AliasSuggestion {
   std::string command;   // the command that accepts it
 };
 
-class CharacterRepository {
+// What follows, in the same transaction, when the identity of character
+// `from_uuid` passes to `to_uuid` (joined into it, or its row taking the
+// group survivor's uuid): the layers above move what points at it.
+using PersonMoved = std::function<void(Database& db, const std::string& from_uuid, const std::string& to_uuid)>;
+
+// The persons of the text and their aliases. Each call that writes runs in
+// one transaction of its own (with the mentions it changes); reads run in
+// the caller's transaction when there is one. `who` names a person by name,
+// any alias (folded: 張若麟 finds 张若麟) or uuid prefix: NotFound when it
+// names none, ConflictError listing them when it names several. A name,
+// form, kind or note that breaks its field's rules (field.h) is UsageError.
+// Holds `db` by reference: the Database must outlive it, and, like the
+// Database, it is used by one thread at a time. Any call may also throw
+// DatabaseError naming the file when SQLite cannot read or write it
+// (database.h); the errors each call names are the others.
+class PersonRepository {
  public:
-  explicit CharacterRepository(Database& db) : db_(db) {}
+  explicit PersonRepository(Database& db) : db_(db) {}
 
   // Adds a character named `name` (its first alias, kind 'name').
-  Character add(const std::string& name, const std::string& note);
+  Person add(const std::string& name, const std::string& note);
   // Adds a character for each name not yet a character's name, then finds
   // the mentions of all of them in one scan; returns how many were added.
   // One transaction: a list of thousands of persons costs one pass over the
@@ -93,8 +109,11 @@ class CharacterRepository {
   Alias add_alias(const std::string& who, const std::string& form, const std::string& kind, const std::string& note);
   // Removes the alias `form` of `who`, and exactly its mentions.
   void remove_alias(const std::string& who, const std::string& form);
-  // Moves every alias and the note of `from` to `into`, then removes `from`.
-  Character merge(const std::string& into, const std::string& from);
+  // Moves every alias and the note of `from` to `into`, then removes `from`,
+  // in one transaction of its own; `moved` runs in it for each character
+  // whose identity passes to another. Scholars' callers use merge_persons
+  // (workflow.h), which moves the notes on the characters.
+  Person merge(const std::string& into, const std::string& from, const PersonMoved& moved);
   // Renames; the old name stays an alias and the new one becomes one.
   void rename(const std::string& who, const std::string& new_name);
   // Sets the character's note, and its name when given (as rename does).
@@ -107,10 +126,10 @@ class CharacterRepository {
   // Characters and aliases whose fields were set apart in two copies.
   std::vector<RecordConflict> conflicts() const;
 
-  std::vector<Character> list() const;
+  std::vector<Person> list() const;
   // The character `who` names (a name or any alias form, folded). Throws
   // NotFound, or ConflictError listing them when it names several.
-  Character get(const std::string& who) const;
+  Person get(const std::string& who) const;
 
   // Every mention of the character, in passage order; of one edition when
   // `siglum` is given.

@@ -52,7 +52,9 @@ struct SearchResult {
 // the passages that mention them, in passage order, the mentions marked.
 // Results are complete: every passage whose folded text holds the query is
 // counted. Unranked, one pass over the index counts the hits and keeps the
-// first offset + limit; ranked, every hit is scored.
+// first offset + limit; ranked, every hit is scored. Counts and page are
+// read in one read transaction (the caller's, if it holds one). Throws
+// DatabaseError when the file cannot be read.
 SearchResult search(Database& db, const SearchRequest& request);
 
 // A window of `text` around its first match, at most `width` code points

@@ -12,6 +12,7 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/import.h"
+#include "jiaozhu/people.h"
 
 namespace jiaozhu {
 
@@ -32,6 +33,10 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
 // of their target before it is replaced and following it to its new id
 // after. Throws as align_pair does.
 AlignReport align_editions(Database& db, const std::string& a, const std::string& b);
+
+// PersonRepository::merge, with the notes on `from` (and on any member of
+// its group whose identity passes) following to the character kept.
+Person merge_persons(Database& db, const std::string& into, const std::string& from);
 
 // Rebuilds the search indexes over passages and notes with this build's
 // folding table, in one transaction of its own. Throws DatabaseError when

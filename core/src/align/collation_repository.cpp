@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "align/collation_ids.h"
 #include "align/link_store.h"
 #include "repo/deletion_store.h"
-#include "util/sha256.h"
+#include "util/clock.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"

@@ -1,4 +1,5 @@
-// Writing links and their variants (tables link, link_passage, variant).
+// Writing links and their variants (tables link, link_passage, variant):
+// the one place that writes them (docs/architecture.md).
 #pragma once
 
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "align/link_draft.h"
 #include "align/variant_finder.h"
 
 namespace SQLite {
@@ -22,23 +24,6 @@ class Database;
 }
 
 namespace jiaozhu::detail {
-
-// A passage as collation sees it.
-struct CollatedPassage {
-  int64_t id = 0;
-  int64_t seq = 0;
-  std::string text;
-};
-
-// The passages of edition `edition_id`, in order.
-std::vector<CollatedPassage> load_passages(Database& db, int64_t edition_id);
-
-struct LinkDraft {
-  bool manual = false;
-  bool moved = false;
-  std::vector<const CollatedPassage*> a;  // in order
-  std::vector<const CollatedPassage*> b;
-};
 
 // Writes links and their variants, with its statements prepared once.
 class LinkWriter {
@@ -77,36 +62,6 @@ class LinkWriter {
   std::vector<Row> pending_;
 };
 
-// Where a variant stands, with the uuid derived from it.
-struct VariantKey {
-  std::string uuid, link_uuid, variant_class;
-  int64_t link_id = 0, n = 0;
-};
-
-// Calls `visit` with the key of every variant, or of link `link_uuid`'s
-// only, until it returns false. Variants store no uuid, so finding one by
-// uuid means deriving them all: this is the one place that does.
-void for_each_variant_key(Database& db, const std::optional<std::string>& link_uuid,
-                          const std::function<bool(VariantKey&&)>& visit);
-
-// The link uuid of each variant of `wanted` (uuids) this database holds.
-std::unordered_map<std::string, std::string> variant_links(Database& db, const std::unordered_set<std::string>& wanted);
-
-// The variants between a link's passages. Pure computation: safe to call
-// from several threads at once.
-std::vector<FoundVariant> variants_of(const LinkDraft& link);
-
-// variants_of() for every link, on all cores, handed to `write` in link
-// order on the calling thread (which alone touches the database) while the
-// next links' variants are being found. An exception from a worker is
-// rethrown here.
-void for_each_link_variants(const std::vector<const LinkDraft*>& links,
-                            const std::function<void(std::size_t, const std::vector<FoundVariant>&)>& write);
-
-// A variant's identity across copies of a database: derived from its link's
-// uuid, its class, and where it stands (passage seq and span, each side).
-std::string variant_uuid(const std::string& link_uuid, std::string_view variant_class, int64_t seq_a, int64_t start_a,
-                         int64_t end_a, int64_t seq_b, int64_t start_b, int64_t end_b);
 
 // An SQL condition on a link aliased `l`: it holds passages of the edition
 // bound to :ea and of the one bound to :eb. Statements bind both by name.
@@ -114,7 +69,25 @@ inline constexpr char kLinkJoinsEditions[] =
     "l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :ea) "
     "AND l.id IN (SELECT x.link_id FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE p.edition_id = :eb)";
 
+// What breaks the invariant of table variant (schema.sql): each side's
+// passage is a passage of the variant's link, and each span lies within
+// that passage's text. Empty when it holds. Reads only.
+std::vector<std::string> variant_faults(Database& db);
+
 // Deletes the automatic links between the two editions (with their variants).
 void delete_auto_links(Database& db, int64_t edition_a, int64_t edition_b);
+
+// Deletes every link holding a passage of the edition (with its variants),
+// before the edition's passages are replaced or renumbered: a link's uuid
+// derives from its editions and passage numbers. Returns how many went.
+int64_t delete_links_of_edition(Database& db, int64_t edition_id);
+
+// Deletes the link `uuid` (a tombstone from another copy names it); true
+// when it was here.
+bool delete_link(Database& db, const std::string& uuid);
+
+// Deletes the automatic links holding passage `passage_id`: a manual link
+// made in another copy takes its place.
+void delete_auto_links_of_passage(Database& db, int64_t passage_id);
 
 }  // namespace jiaozhu::detail

@@ -5,6 +5,7 @@
 // files costs little more than its parsing. The edition's content hash is
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
+#include "align/link_store.h"
 #include "import/source_reader.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
@@ -78,7 +79,8 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   std::optional<PassageAppender> passages;
   if (existing && options.replace) {
     report.replaced = true;
-    report.links_removed = editions.clear_content(edition_id);
+    report.links_removed = detail::delete_links_of_edition(db, edition_id);
+    editions.clear_content(edition_id);
     passages.emplace(db, edition_id);
   } else if (!existing) {
     const std::string placeholder = detail::sha256_hex("jiaozhu pending import\x1f" + options.siglum);
@@ -97,7 +99,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
       if (passages) passages->append(d, source_id);
     }
     report.passages += static_cast<int64_t>(s.parsed.passages.size());
-    report.characters += s.characters;
+    report.code_points += s.code_points;
     script.add(s.script);
     report.encodings.push_back(s.record.encoding);
     report.warnings.insert(report.warnings.end(), s.parsed.warnings.begin(), s.parsed.warnings.end());

@@ -71,7 +71,7 @@ ReadSource read_source(const std::filesystem::path& path, const ImportOptions& o
   normalize(s.parsed.passages, name);
   for (const PassageDraft& d : s.parsed.passages) {
     s.script.add(d.text);
-    s.characters += static_cast<int64_t>(code_points(d.text));
+    s.code_points += static_cast<int64_t>(code_points(d.text));
   }
   s.record = {path.filename().string(), std::move(sha256), byte_size, text.encoding, json ? "json" : "text"};
   return s;

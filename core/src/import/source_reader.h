@@ -23,7 +23,7 @@ struct ReadSource {
   SourceFileRecord record;
   ParsedSource parsed;
   ScriptCounter script;    // over this file's passages
-  int64_t characters = 0;  // code points over this file's passages
+  int64_t code_points = 0;  // over this file's passages
 };
 
 // Reads `path` as `options` say. Throws InputError naming the file (and line)

@@ -12,7 +12,7 @@
 #include "people/record_history.h"
 #include "people/mention_index.h"
 #include "repo/deletion_store.h"
-#include "util/sha256.h"
+#include "util/clock.h"
 
 namespace jiaozhu {
 namespace {
@@ -77,11 +77,11 @@ std::vector<EditionConflict> edition_conflicts(Database& db) {
 }  // namespace
 
 Conflicts list_conflicts(Database& db) {
-  return {NoteRepository(db).conflicts(), CharacterRepository(db).conflicts(), link_conflicts(db), edition_conflicts(db)};
+  return {NoteRepository(db).conflicts(), PersonRepository(db).conflicts(), link_conflicts(db), edition_conflicts(db)};
 }
 
 int64_t count_conflicts(Database& db) {
-  const int64_t records = static_cast<int64_t>(detail::RecordHistory(db, detail::RecordKind::kCharacter).in_conflict().size() +
+  const int64_t records = static_cast<int64_t>(detail::RecordHistory(db, detail::RecordKind::kPerson).in_conflict().size() +
                                                detail::RecordHistory(db, detail::RecordKind::kAlias).in_conflict().size());
   return detail::NoteStore(db).conflict_count() + records + static_cast<int64_t>(link_conflicts(db).size()) +
          static_cast<int64_t>(edition_conflicts(db).size());
@@ -97,19 +97,9 @@ void resolve_edition(Database& db, const std::string& siglum, const std::string&
     if (kept.id != e.id && kept.uuid != detail::rival_uuid(e.uuid, kept.content_hash)) {
       throw UsageError(keep + " is neither " + siglum + " nor a rival text of it (see `jiaozhu conflicts`)");
     }
-    SQLite::Statement choose(db.sql(),
-                             "INSERT OR IGNORE INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
-                             "VALUES (?, ?, ?, ?, ?)");
     const std::string author = detail::remover(), at = detail::utc_now();
     for (const std::string& h : heads) {
-      if (h == kept.content_hash) continue;
-      choose.bind(1, e.uuid);
-      choose.bind(2, h);
-      choose.bind(3, kept.content_hash);
-      choose.bind(4, author);
-      choose.bind(5, at);
-      choose.exec();
-      choose.reset();
+      if (h != kept.content_hash) editions.record_choice(e.uuid, h, kept.content_hash, author, at);
     }
     // Every text concerned is here: nothing is asked of another copy.
     detail::reconcile_edition(db, e.uuid, [](const std::string&, int64_t) { return false; });

@@ -27,11 +27,13 @@
 #include "merge/rival_editions.h"
 #include "notes/anchor_finder.h"
 #include "notes/note_store.h"
-#include "people/character_join.h"
+#include "people/person_join.h"
 #include "people/mention_index.h"
+#include "people/person_rows.h"
 #include "people/record_history.h"
 #include "repo/deletion_store.h"
 #include "util/sha256.h"
+#include "util/clock.h"
 #include "util/columns.h"
 #include "util/content_hash.h"
 
@@ -134,19 +136,12 @@ void merge_versions(Merge& m) {
 // The other copy's choices between rival versions (edition_choice).
 void merge_choices(Merge& m) {
   SQLite::Statement q(m.other, "SELECT edition_uuid, dropped_hash, kept_hash, author, made_at FROM edition_choice");
-  SQLite::Statement add(m.db.sql(),
-                        "INSERT OR IGNORE INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
-                        "VALUES (?, ?, ?, ?, ?)");
+  EditionRepository editions(m.db);
   while (q.executeStep()) {
     const std::string dropped = q.getColumn(1).getString(), kept = q.getColumn(2).getString();
     if (!is_sha256_hex(dropped) || !is_sha256_hex(kept) || dropped == kept) m.refuse("a choice between versions names no version");
-    add.bind(1, m.text(q, 0, Field::kUuid));
-    add.bind(2, dropped);
-    add.bind(3, kept);
-    add.bind(4, m.text(q, 3, Field::kAuthor));
-    add.bind(5, m.text(q, 4, Field::kTimestamp));
-    add.exec();
-    add.reset();
+    editions.record_choice(m.text(q, 0, Field::kUuid), dropped, kept, m.text(q, 3, Field::kAuthor),
+                           m.text(q, 4, Field::kTimestamp));
   }
 }
 
@@ -161,10 +156,7 @@ bool copy_version(Merge& m, const std::vector<OtherEdition>& theirs, const std::
   const auto it = std::find_if(theirs.begin(), theirs.end(), [&](const OtherEdition& e) { return e.hash == hash; });
   if (it == theirs.end()) return false;
   copy_passages(m, it->id, into, hash);
-  SQLite::Statement script(m.db.sql(), "UPDATE edition SET script = ? WHERE id = ?");
-  script.bind(1, std::string(to_string(it->script)));
-  script.bind(2, into);
-  script.exec();
+  EditionRepository(m.db).set_script(into, it->script);
   return true;
 }
 
@@ -174,19 +166,17 @@ void reconcile_shared(Merge& m, const std::string& uuid, const std::vector<Other
   const auto r = detail::reconcile_edition(m.db, uuid, [&](const std::string& hash, int64_t into) {
     return copy_version(m, theirs, hash, into);
   });
-  const Edition local = *EditionRepository(m.db).find_by_uuid(uuid);
+  const EditionRepository editions(m.db);
+  const Edition local = *editions.find_by_uuid(uuid);
   if (r.text_changed) {
     m.new_editions.insert(local.id);
     ++m.report.editions_replaced;
   }
-  SQLite::Statement siglum(m.db.sql(), "SELECT siglum FROM edition WHERE id = ?");
   for (int64_t id : r.added) {
     m.new_editions.insert(id);
-    siglum.bind(1, id);
-    siglum.executeStep();
     m.report.differences.push_back("edition " + local.siglum + " was replaced in two copies from one text: the other text is " +
-                                   siglum.getColumn(0).getString() + " until `jiaozhu edition resolve " + local.siglum + "`");
-    siglum.reset();
+                                   editions.find_by_id(id).value().siglum + " until `jiaozhu edition resolve " +
+                                   local.siglum + "`");
   }
 }
 
@@ -275,9 +265,7 @@ void remove_alias_identity(Merge& m, const std::string& uuid, const std::string&
   detail::DeletionStore deletions(m.db);
   for (int64_t id : ids) {
     for (const std::string& identity : history.identities(id)) deletions.bury("alias", identity, author, at);
-    SQLite::Statement drop(m.db.sql(), "DELETE FROM alias WHERE id = ?");
-    drop.bind(1, id);
-    drop.exec();
+    detail::delete_alias_row(m.db, id);
     ++m.report.removed;
     m.aliases_added = true;  // the mentions are rebuilt
   }
@@ -300,9 +288,7 @@ void merge_deletions(Merge& m) {
       remove_alias_identity(m, uuid, author, at);
       continue;
     }
-    SQLite::Statement drop(m.db.sql(), "DELETE FROM link WHERE uuid = ?");
-    drop.bind(1, uuid);
-    if (drop.exec() > 0) ++m.report.removed;
+    if (detail::delete_link(m.db, uuid)) ++m.report.removed;
   }
   SQLite::Statement redirects(m.other,
                               "SELECT from_uuid, to_uuid, author, merged_at FROM character_redirect ORDER BY from_uuid");
@@ -318,18 +304,18 @@ void merge_deletions(Merge& m) {
 // The local id of the character `uuid` became (through redirects), if here.
 std::optional<int64_t> local_character(Merge& m, const std::string& uuid) {
   SQLite::Statement q(m.db.sql(), "SELECT id FROM character WHERE uuid = ?");
-  q.bind(1, detail::DeletionStore(m.db).final_character(uuid));
+  q.bind(1, detail::DeletionStore(m.db).final_person(uuid));
   if (!q.executeStep()) return std::nullopt;
   return q.getColumn(0).getInt64();
 }
 
-void merge_characters(Merge& m) {
+void merge_persons(Merge& m) {
   SQLite::Statement q(m.other, "SELECT uuid, name, coalesce(note, ''), created_at FROM character ORDER BY uuid");
   detail::DeletionStore deletions(m.db);
   while (q.executeStep()) {
     const std::string uuid = m.text(q, 0, Field::kUuid), name = m.text(q, 1, Field::kPersonName),
                       note = m.text(q, 2, Field::kPersonNote);
-    if (deletions.final_character(uuid) != uuid) {  // merged away: it stays away
+    if (deletions.final_person(uuid) != uuid) {  // merged away: it stays away
       m.redirected.push_back(uuid);
       continue;
     }
@@ -345,13 +331,7 @@ void merge_characters(Merge& m) {
       m.report.possible_duplicates.push_back("character " + name + ": " + same.getColumn(0).getString().substr(0, 8) +
                                              " here and " + uuid.substr(0, 8) + " there (`jiaozhu character merge`)");
     }
-    SQLite::Statement insert(m.db.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
-    insert.bind(1, uuid);
-    insert.bind(2, name);
-    if (note.empty()) insert.bind(3); else insert.bind(3, note);
-    insert.bind(4, m.text(q, 3, Field::kTimestamp));
-    insert.exec();
-    m.characters[uuid] = m.db.sql().getLastInsertRowid();
+    m.characters[uuid] = detail::insert_person_row(m.db, {uuid, name, note, m.text(q, 3, Field::kTimestamp)});
     ++m.report.characters_added;
   }
 }
@@ -359,11 +339,7 @@ void merge_characters(Merge& m) {
 // Gives local alias `id` the identity of incoming alias row `q` (the
 // smaller uuid of the two, in every copy); its fields come with its history.
 void adopt_alias(Merge& m, SQLite::Statement& q, int64_t id) {
-  SQLite::Statement u(m.db.sql(), "UPDATE alias SET uuid = ?, created_at = ? WHERE id = ?");
-  u.bind(1, m.text(q, 0, Field::kUuid));
-  u.bind(2, m.text(q, 5, Field::kTimestamp));
-  u.bind(3, id);
-  u.exec();
+  detail::set_alias_identity(m.db, id, m.text(q, 0, Field::kUuid), m.text(q, 5, Field::kTimestamp));
 }
 
 // Whether any identity the other copy's alias `uuid` has had is buried here.
@@ -392,7 +368,7 @@ void merge_aliases(Merge& m) {
       continue;
     }
     if (alias_buried(m, deletions, uuid)) continue;
-    const std::string form = m.text(q, 2, Field::kPersonName), folded = fold_text(form);
+    const std::string form = m.text(q, 2, Field::kPersonName), folded = detail::alias_folded(form);
     const auto mapped = m.characters.find(q.getColumn(1).getString());
     if (mapped == m.characters.end()) continue;  // of a character merged into one neither copy holds
     const int64_t character = mapped->second;
@@ -414,19 +390,9 @@ void merge_aliases(Merge& m) {
       }
     }
     if (on_this_character || folded.empty()) continue;  // the same form, added on both sides
-    SQLite::Statement insert(m.db.sql(),
-                             "INSERT INTO alias (uuid, character_id, form, folded, kind, note, created_at) "
-                             "VALUES (?, ?, ?, ?, ?, ?, ?)");
-    insert.bind(1, uuid);
-    insert.bind(2, character);
-    insert.bind(3, form);
-    insert.bind(4, folded);
-    insert.bind(5, m.text(q, 3, Field::kPersonName));
-    const std::string note = m.text(q, 4, Field::kPersonNote);
-    if (note.empty()) insert.bind(6); else insert.bind(6, note);
-    insert.bind(7, m.text(q, 5, Field::kTimestamp));
-    insert.exec();
-    m.aliases[uuid] = m.db.sql().getLastInsertRowid();
+    m.aliases[uuid] = detail::insert_alias_row(
+        m.db, {uuid, character, form, m.text(q, 3, Field::kPersonName), m.text(q, 4, Field::kPersonNote),
+               m.text(q, 5, Field::kTimestamp)});
     ++m.report.aliases_added;
     m.aliases_added = true;
   }
@@ -436,7 +402,7 @@ void merge_aliases(Merge& m) {
 // the local records they map to (after the records are merged); records
 // given another head show their winning one.
 void merge_history(Merge& m, detail::RecordKind kind) {
-  const bool person = kind == detail::RecordKind::kCharacter;
+  const bool person = kind == detail::RecordKind::kPerson;
   const std::map<std::string, int64_t>& local = person ? m.characters : m.aliases;
   const std::string owner = person ? "character" : "alias", column = person ? "name" : "kind";
   detail::RecordHistory history(m.db, kind);
@@ -469,7 +435,7 @@ void merge_history(Merge& m, detail::RecordKind kind) {
 
 // The characters here of every group that redirects made (some copy merged
 // them) become one row under the group's survivor; the other copy's
-// characters merged away map to it. After merge_characters, which brings
+// characters merged away map to it. After merge_persons, which brings
 // the survivors this copy lacks.
 void join_redirected(Merge& m) {
   SQLite::Statement local(m.db.sql(),
@@ -484,7 +450,11 @@ void join_redirected(Merge& m) {
     alive.bind(1, id);
     const bool still = alive.executeStep();
     alive.reset();
-    if (still) detail::settle_group(m.db, uuid);  // else joined with an earlier one of its group
+    if (still) {  // else joined with an earlier one of its group
+      detail::settle_group(m.db, uuid, [](Database& d, const std::string& from, const std::string& to) {
+        detail::NoteStore(d).move_character_notes(from, to);
+      });
+    }
   }
   const int64_t joined = before - count();
   m.report.removed += joined;
@@ -571,24 +541,12 @@ void merge_links(Merge& m) {
       (edition == ea ? draft.a : draft.b).push_back(&ps[static_cast<std::size_t>(seq - 1)]);
     }
     if (l.manual) {
-      SQLite::Statement drop(m.db.sql(),
-                             "DELETE FROM link WHERE origin = 'auto' AND id IN "
-                             "(SELECT link_id FROM link_passage WHERE passage_id = ?)");
       for (const auto* side : {&draft.a, &draft.b}) {
-        for (const detail::CollatedPassage* p : *side) {
-          drop.bind(1, p->id);
-          drop.exec();
-          drop.reset();
-        }
+        for (const detail::CollatedPassage* p : *side) detail::delete_auto_links_of_passage(m.db, p->id);
       }
     }
-    SQLite::Statement ua(m.db.sql(), "SELECT uuid FROM edition WHERE id = ?");
-    ua.bind(1, ea);
-    ua.executeStep();
-    SQLite::Statement ub(m.db.sql(), "SELECT uuid FROM edition WHERE id = ?");
-    ub.bind(1, eb);
-    ub.executeStep();
-    writer.store(draft, ua.getColumn(0).getString(), ub.getColumn(0).getString(), counts);
+    const EditionRepository editions(m.db);
+    writer.store(draft, editions.find_by_id(ea).value().uuid, editions.find_by_id(eb).value().uuid, counts);
     ++m.report.links_added;
   }
   writer.flush();
@@ -625,7 +583,7 @@ void merge_notes(Merge& m) {
   for (auto batch = incoming.next(); !batch.empty(); batch = incoming.next()) {
     for (detail::NoteRecord& rec : batch) {
       // A note on a character merged away is on the character it became.
-      if (rec.note.target == NoteTarget::kCharacter) rec.note.target_uuid = deletions.final_character(rec.note.target_uuid);
+      if (rec.note.target == NoteTarget::kPerson) rec.note.target_uuid = deletions.final_person(rec.note.target_uuid);
       const detail::AbsorbResult r = absorb_from(m, store, rec);
       m.report.notes_added += r.note_added ? 1 : 0;
       m.report.revisions_added += r.revisions_added;
@@ -660,10 +618,10 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, {}, {}, false};
       merge_editions(m);
       merge_deletions(m);
-      merge_characters(m);
+      merge_persons(m);
       join_redirected(m);
       merge_aliases(m);
-      merge_history(m, detail::RecordKind::kCharacter);
+      merge_history(m, detail::RecordKind::kPerson);
       merge_history(m, detail::RecordKind::kAlias);
       merge_links(m);
       merge_notes(m);

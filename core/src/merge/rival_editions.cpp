@@ -9,8 +9,11 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "align/link_store.h"
 #include "notes/anchor_finder.h"
+#include "notes/note_store.h"
 #include "util/sha256.h"
+#include "util/uuid.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -33,32 +36,13 @@ std::map<std::string, Edition> rivals_here(Database& db, const std::string& uuid
   return out;
 }
 
-void run(Database& db, const char* sql, int64_t a, int64_t b) {
-  SQLite::Statement q(db.sql(), sql);
-  q.bind(1, a);
-  q.bind(2, b);
-  q.exec();
-}
-
 // Moves the passages and source files of edition `from` to the empty `to`:
 // their ids stay, and with them their mentions and search rows.
 // Their links go: a link's uuid derives from its edition's uuid and
 // passage numbers, which are another edition's now (align makes them again).
 void move_text(Database& db, int64_t from, int64_t to) {
-  SQLite::Statement links(db.sql(),
-                          "DELETE FROM link WHERE id IN (SELECT lp.link_id FROM link_passage lp "
-                          "JOIN passage p ON p.id = lp.passage_id WHERE p.edition_id = ?)");
-  links.bind(1, from);
-  links.exec();
-  run(db, "UPDATE passage SET edition_id = ?2 WHERE edition_id = ?1", from, to);
-  run(db, "UPDATE source_file SET edition_id = ?2 WHERE edition_id = ?1", from, to);
-}
-
-void set_hash(Database& db, int64_t edition, const std::string& hash) {
-  SQLite::Statement q(db.sql(), "UPDATE edition SET content_hash = ? WHERE id = ?");
-  q.bind(1, hash);
-  q.bind(2, edition);
-  q.exec();
+  delete_links_of_edition(db, from);
+  EditionRepository(db).move_content(from, to);
 }
 
 std::string rival_siglum(EditionRepository& editions, const std::string& siglum, const std::string& hash) {
@@ -74,23 +58,17 @@ int64_t new_rival(Database& db, const Edition& main, const std::string& hash, Sc
   EditionRepository editions(db);
   const int64_t id = editions.insert({rival_siglum(editions, main.siglum, hash), main.work, main.title, script, hash,
                                       rival_uuid(main.uuid, hash)});
-  SQLite::Statement at(db.sql(),
-                       "UPDATE edition SET imported_at = (SELECT made_at FROM edition_version "
-                       "WHERE edition_uuid = ? AND content_hash = ?) WHERE id = ?");
-  at.bind(1, main.uuid);
-  at.bind(2, hash);
-  at.bind(3, id);
-  at.exec();
+  editions.date_by_version(id, main.uuid, hash);
   return id;
 }
 
 // Removes a rival edition whose head was dropped; its notes go to the edition.
 void drop_rival(Database& db, const Edition& rival, int64_t main) {
-  run(db, "UPDATE note SET edition_id = ?2 WHERE edition_id = ?1", rival.id, main);
-  EditionRepository(db).clear_content(rival.id);
-  SQLite::Statement q(db.sql(), "DELETE FROM edition WHERE id = ?");
-  q.bind(1, rival.id);
-  q.exec();
+  NoteStore(db).move_edition_notes(rival.id, main);
+  delete_links_of_edition(db, rival.id);
+  EditionRepository editions(db);
+  editions.clear_content(rival.id);
+  editions.remove_empty(rival.id);
 }
 
 }  // namespace
@@ -125,21 +103,19 @@ Reconciled reconcile_edition(Database& db, const std::string& edition_uuid, cons
   if (main.content_hash != shown) {
     const bool keep_old = std::find(heads.begin(), heads.end(), main.content_hash) != heads.end();
     const auto from_rival = rivals.find(shown);
-    if (from_rival != rivals.end()) set_hash(db, from_rival->second.id, sha256_hex("moving " + shown));
-    set_hash(db, main.id, shown);
+    if (from_rival != rivals.end()) editions.set_hash(from_rival->second.id, sha256_hex("moving " + shown));
+    editions.set_hash(main.id, shown);
     if (keep_old && !rivals.count(main.content_hash)) {
       const int64_t id = new_rival(db, main, main.content_hash, main.script);
       move_text(db, main.id, id);
       r.added.push_back(id);
     } else {
+      delete_links_of_edition(db, main.id);
       editions.clear_content(main.id);
     }
     if (from_rival != rivals.end()) {
       move_text(db, from_rival->second.id, main.id);
-      SQLite::Statement script(db.sql(), "UPDATE edition SET script = ? WHERE id = ?");
-      script.bind(1, std::string(to_string(from_rival->second.script)));
-      script.bind(2, main.id);
-      script.exec();
+      editions.set_script(main.id, from_rival->second.script);
       drop_rival(db, from_rival->second, main.id);
       rivals.erase(from_rival);
     } else if (!source(shown, main.id)) {
@@ -161,9 +137,7 @@ Reconciled reconcile_edition(Database& db, const std::string& edition_uuid, cons
     if (source(*h, id)) {
       r.added.push_back(id);
     } else {  // another copy has it; until then the conflict is listed without it
-      SQLite::Statement drop(db.sql(), "DELETE FROM edition WHERE id = ?");
-      drop.bind(1, id);
-      drop.exec();
+      editions.remove_empty(id);
     }
   }
   if (r.text_changed) reanchor_edition(db, main.id);

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <optional>
 
+#include "db/settings.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/merge.h"
 #include "util/atomic_file.h"
 #include "util/sha256.h"
+#include "util/uuid.h"
 
 namespace jiaozhu {
 namespace {
@@ -28,11 +30,9 @@ std::string place_of(const std::string& replica, const std::filesystem::path& fi
 // the file elsewhere (mailed, copied) is another replica and gets its own.
 std::string replica_id(Database& db) {
   const std::string here = std::filesystem::absolute(db.path()).lexically_normal().string();
-  SQLite::Statement q(db.sql(), "SELECT value FROM setting WHERE key = ?");
-  q.bind(1, kReplicaKey);
   std::optional<std::string> keep;
-  if (q.executeStep()) {
-    const std::string v = q.getColumn(0).getString();
+  if (const auto stored = detail::read_setting(db, kReplicaKey)) {
+    const std::string& v = *stored;
     const auto cut = v.find('\x1f');
     if (cut != std::string::npos) {
       const std::string id = v.substr(0, cut), place = v.substr(cut + 1);
@@ -43,12 +43,7 @@ std::string replica_id(Database& db) {
     }
   }
   const std::string id = keep.value_or(detail::random_uuid());
-  db.write([&] {
-    SQLite::Statement set(db.sql(), "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)");
-    set.bind(1, kReplicaKey);
-    set.bind(2, id + '\x1f' + place_of(id, db.path()));
-    set.exec();
-  });
+  db.write([&] { detail::write_setting(db, kReplicaKey, id + '\x1f' + place_of(id, db.path())); });
   return id;
 }
 

@@ -9,6 +9,7 @@
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/notes.h"
@@ -19,7 +20,8 @@
 #include "notes/note_target_spec.h"
 #include "notes/quote_anchor.h"
 #include "util/columns.h"
-#include "util/sha256.h"
+#include "util/clock.h"
+#include "util/uuid.h"
 
 namespace jiaozhu {
 namespace {
@@ -45,9 +47,7 @@ PassageRef passage_at(Database& db, const std::string& address) {
   q.bind(1, a.siglum);
   q.bind(2, a.first);
   if (!q.executeStep()) {
-    SQLite::Statement e(db.sql(), "SELECT 1 FROM edition WHERE siglum = ?");
-    e.bind(1, a.siglum);
-    if (!e.executeStep()) throw NotFound("no edition has siglum " + a.siglum + " (see `jiaozhu editions`)");
+    EditionRepository(db).get(a.siglum);  // NotFound naming the sigla there are
     throw NotFound("edition " + a.siglum + " has no passage " + std::to_string(a.first));
   }
   return {q.getColumn(0).getInt64(), q.getColumn(1).getString(), a.siglum, a.first,
@@ -113,19 +113,11 @@ std::vector<std::string> sorted_unique(std::vector<std::string> v) {
   return v;
 }
 
-// The head shown for a note: the newest (by time, then uuid), so that every
-// copy holding the same revisions shows the same one.
-const NoteRevision& newest(const std::vector<NoteRevision>& heads) {
-  return *std::max_element(heads.begin(), heads.end(), [](const NoteRevision& a, const NoteRevision& b) {
-    return std::tie(a.created_at, a.uuid) < std::tie(b.created_at, b.uuid);
-  });
-}
-
 // What a link, variant or character note is on, for people; nothing when
 // that target is no longer in this database.
 std::optional<std::string> target_label(Database& db, const Note& n) {
   try {
-    if (n.target == NoteTarget::kCharacter) {
+    if (n.target == NoteTarget::kPerson) {
       SQLite::Statement q(db.sql(), "SELECT name FROM character WHERE uuid = ?");
       q.bind(1, n.target_uuid);
       if (!q.executeStep()) return std::nullopt;
@@ -154,7 +146,7 @@ Note load(Database& db, int64_t id) {
   Note n = store.read(id).note;
   n.heads = store.heads(id);
   if (n.heads.empty()) throw NotFound("note " + n.uuid + " has no revision");
-  n.current = newest(n.heads);
+  n.current = detail::newest_head(n.heads);
   if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) return n;
   // A note whose link, variant or character is gone (a new alignment, a
   // merged character) is kept and counts as orphaned, like a lost quote.
@@ -226,22 +218,11 @@ void resolve_target(Database& db, const NoteRequest& request, detail::NoteRecord
   } else if (n.target == NoteTarget::kLink) {
     n.target_uuid = CollationRepository(db).find_link(request.target_ref).uuid;
   } else {
-    n.target_uuid = CharacterRepository(db).get(request.target_ref).uuid;
+    n.target_uuid = PersonRepository(db).get(request.target_ref).uuid;
   }
 }
 
 }  // namespace
-
-std::string_view to_string(NoteTarget t) {
-  switch (t) {
-    case NoteTarget::kSpan: return "span";
-    case NoteTarget::kPassage: return "passage";
-    case NoteTarget::kLink: return "link";
-    case NoteTarget::kVariant: return "variant";
-    case NoteTarget::kCharacter: break;
-  }
-  return "character";
-}
 
 void check_motivation(const std::string& m) {
   for (const char* known : kMotivations) {
@@ -378,11 +359,7 @@ Note NoteRepository::resolve(const std::string& id, const std::optional<std::str
 std::vector<Note> NoteRepository::list(const NoteFilter& f) const {
   std::optional<Address> at;
   if (f.address) at = parse_address(*f.address);
-  if (at) {
-    SQLite::Statement e(db_.sql(), "SELECT 1 FROM edition WHERE siglum = ?");
-    e.bind(1, at->siglum);
-    if (!e.executeStep()) throw NotFound("no edition has siglum " + at->siglum + " (see `jiaozhu editions`)");
-  }
+  if (at) EditionRepository(db_).get(at->siglum);  // NotFound naming the sigla there are
   // The scope is written into the statement (one of three constant clauses)
   // rather than as "?1 IS NULL OR ...": only then can SQLite use the
   // note_passage index, which keeps one passage's listing in microseconds.

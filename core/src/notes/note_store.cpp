@@ -4,15 +4,16 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <algorithm>
-#include <chrono>
-#include <ctime>
 #include <map>
 #include <set>
+#include <stdexcept>
+#include <utility>
 #include <unordered_set>
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/unicode.h"
+#include "align/collation_ids.h"
 #include "align/link_store.h"
 #include "notes/anchor_finder.h"
 #include "notes/note_target_spec.h"
@@ -21,7 +22,12 @@
 namespace jiaozhu::detail {
 namespace {
 
-constexpr const char* kTargets[] = {"span", "passage", "link", "variant", "character"};
+// The one table of target names: as stored (note.target), exported and typed.
+constexpr std::pair<NoteTarget, std::string_view> kTargetNames[] = {{NoteTarget::kSpan, "span"},
+                                                                    {NoteTarget::kPassage, "passage"},
+                                                                    {NoteTarget::kLink, "link"},
+                                                                    {NoteTarget::kVariant, "variant"},
+                                                                    {NoteTarget::kPerson, "character"}};
 
 bool anchored(NoteTarget t) { return t == NoteTarget::kSpan || t == NoteTarget::kPassage; }
 
@@ -95,22 +101,30 @@ std::vector<const NoteRevision*> parents_first(const std::vector<NoteRevision>& 
 
 }  // namespace
 
-std::string utc_now_ms() {
-  const auto now = std::chrono::system_clock::now();
-  const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000;
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buf[40];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
-  char out[48];
-  std::snprintf(out, sizeof out, "%s.%03dZ", buf, static_cast<int>(ms));
-  return out;
+const NoteRevision& newest_head(const std::vector<NoteRevision>& heads) {
+  return *std::max_element(heads.begin(), heads.end(), [](const NoteRevision& a, const NoteRevision& b) {
+    return std::tie(a.created_at, a.uuid) < std::tie(b.created_at, b.uuid);
+  });
 }
 
+}  // namespace jiaozhu::detail
+
+namespace jiaozhu {
+
+std::string_view to_string(NoteTarget t) {
+  for (const auto& [target, name] : detail::kTargetNames) {
+    if (target == t) return name;
+  }
+  throw std::logic_error("a note target without a name");
+}
+
+}  // namespace jiaozhu
+
+namespace jiaozhu::detail {
+
 NoteTarget parse_note_target(std::string_view name) {
-  for (int i = 0; i < 5; ++i) {
-    if (name == kTargets[i]) return static_cast<NoteTarget>(i);
+  for (const auto& [target, known] : kTargetNames) {
+    if (name == known) return target;
   }
   throw InputError("unknown note target '" + std::string(name) + "'");
 }
@@ -124,6 +138,9 @@ std::optional<int64_t> NoteStore::find(const std::string& uuid) const {
 
 int64_t NoteStore::resolve_prefix(const std::string& prefix) const {
   if (prefix.empty()) throw UsageError("a note id is needed");
+  // Fewer characters name a note only while a database is nearly empty: a
+  // script that worked on it would pick the wrong note later.
+  if (prefix.size() < 4) throw UsageError("note id '" + prefix + "' is too short: give at least 4 characters of it");
   std::string lower = prefix;
   std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
   // The uuid index answers a range: every uuid starting with the prefix
@@ -450,6 +467,20 @@ int64_t NoteStore::link_variant_notes() {
     u.reset();
   }
   return filled;
+}
+
+void NoteStore::move_edition_notes(int64_t from, int64_t to) {
+  SQLite::Statement q(db_.sql(), "UPDATE note SET edition_id = ?2 WHERE edition_id = ?1");
+  q.bind(1, from);
+  q.bind(2, to);
+  q.exec();
+}
+
+void NoteStore::move_character_notes(const std::string& from_uuid, const std::string& to_uuid) {
+  SQLite::Statement q(db_.sql(), "UPDATE note SET target_uuid = ? WHERE target = 'character' AND target_uuid = ?");
+  q.bind(1, to_uuid);
+  q.bind(2, from_uuid);
+  q.exec();
 }
 
 void NoteStore::reindex() {

@@ -118,6 +118,13 @@ class NoteStore {
 
   // Re-indexes every live head body (after the folding table changed).
   void reindex();
+
+  // Moves the notes of edition `from` to edition `to` (a rival text
+  // dropped: its notes are placed again in the edition by their quotes).
+  void move_edition_notes(int64_t from, int64_t to);
+
+  // Points the notes on character `from` at character `to` (merged into it).
+  void move_character_notes(const std::string& from_uuid, const std::string& to_uuid);
   // Faults of the invariants above; empty when sound.
   std::vector<std::string> faults() const;
 
@@ -152,10 +159,10 @@ std::string revision_content(std::string_view author, std::string_view created_a
                              bool deleted, std::string_view body, std::string_view tags, std::string_view moved_to);
 std::string revision_content(const NoteRevision& r);
 
-// Now, UTC, ISO 8601 with milliseconds: revisions of one note made within a
-// second must still sort in the order they were made.
-std::string utc_now_ms();
-
 NoteTarget parse_note_target(std::string_view name);
+
+// The head shown for a note: the newest (by time, then uuid), so that every
+// copy holding the same revisions shows the same one. `heads` is not empty.
+const NoteRevision& newest_head(const std::vector<NoteRevision>& heads);
 
 }  // namespace jiaozhu::detail

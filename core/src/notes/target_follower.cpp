@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "align/collation_ids.h"
 #include "align/link_store.h"
 #include "jiaozhu/database.h"
 #include "util/sha256.h"

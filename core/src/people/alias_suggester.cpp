@@ -140,7 +140,7 @@ void near_forms(Database& db, const std::string& s1, const std::string& s2,
 
 }  // namespace
 
-std::vector<AliasSuggestion> CharacterRepository::suggest(const std::string& s1, const std::string& s2) const {
+std::vector<AliasSuggestion> PersonRepository::suggest(const std::string& s1, const std::string& s2) const {
   EditionRepository(db_).get(s1);
   EditionRepository(db_).get(s2);
   const auto known = known_forms(db_);

@@ -6,7 +6,7 @@
 #include <set>
 
 #include "jiaozhu/database.h"
-#include "util/sha256.h"
+#include "util/uuid.h"
 
 namespace jiaozhu::detail {
 namespace {

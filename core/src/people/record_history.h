@@ -25,7 +25,7 @@ class Database;
 
 namespace jiaozhu::detail {
 
-enum class RecordKind { kCharacter, kAlias };
+enum class RecordKind { kPerson, kAlias };
 
 // A revision as it travels between copies: parents by uuid.
 struct RecordRevision {
@@ -69,9 +69,9 @@ class RecordHistory {
   std::vector<std::string> faults() const;
 
  private:
-  const char* owner() const { return kind_ == RecordKind::kCharacter ? "character_id" : "alias_id"; }
-  const char* table() const { return kind_ == RecordKind::kCharacter ? "character" : "alias"; }
-  const char* label() const { return kind_ == RecordKind::kCharacter ? "name" : "kind"; }
+  const char* owner() const { return kind_ == RecordKind::kPerson ? "character_id" : "alias_id"; }
+  const char* table() const { return kind_ == RecordKind::kPerson ? "character" : "alias"; }
+  const char* label() const { return kind_ == RecordKind::kPerson ? "name" : "kind"; }
   int64_t insert(int64_t record, const RecordRevision& r);
 
   Database& db_;

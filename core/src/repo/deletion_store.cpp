@@ -32,6 +32,12 @@ bool DeletionStore::buried(const std::string& uuid) const {
   return q->executeStep();
 }
 
+void DeletionStore::revive(const std::string& uuid) {
+  auto q = db_.cached("DELETE FROM tombstone WHERE uuid = ?");
+  q->bind(1, uuid);
+  q->exec();
+}
+
 void DeletionStore::redirect(const std::string& from, const std::string& to, const std::string& author,
                              const std::string& at) {
   auto q = db_.cached(
@@ -70,7 +76,7 @@ std::set<std::string> DeletionStore::group(const std::string& uuid) const {
   return members;
 }
 
-std::string DeletionStore::final_character(const std::string& uuid) const {
+std::string DeletionStore::final_person(const std::string& uuid) const {
   const std::set<std::string> members = group(uuid);
   for (const std::string& member : members) {  // in order: the first sink is the smallest
     if (!redirected(member)) return member;
@@ -92,7 +98,7 @@ std::vector<std::string> DeletionStore::faults() const {
                            "(SELECT 1 FROM character_redirect r WHERE r.from_uuid = c.uuid OR r.to_uuid = c.uuid)");
   while (merged.executeStep() && out.size() < 20) {
     const std::string uuid = merged.getColumn(0).getString();
-    if (final_character(uuid) != uuid) {
+    if (final_person(uuid) != uuid) {
       out.push_back("character " + merged.getColumn(1).getString() + " (" + uuid +
                     ") was merged into another but is still here");
     }

@@ -27,6 +27,10 @@ class DeletionStore {
   // then author), whatever the order.
   void bury(std::string_view kind, const std::string& uuid, const std::string& author, const std::string& at);
   bool buried(const std::string& uuid) const;
+  // Forgets the removal of `uuid`: the row was made again here (a link of
+  // the same passages). A copy that still holds the tombstone removes it
+  // again when merged: a removal wins over the rows it names, everywhere.
+  void revive(const std::string& uuid);
 
   // Records that character `from` was merged into `to` (an edge; the same
   // edge recorded again keeps its earliest record). Merge records the other
@@ -38,7 +42,7 @@ class DeletionStore {
   // members with no outgoing edge; if every member has one, the smallest of
   // all. `uuid` itself when no redirect names it. The same edges give the
   // same survivor, whatever order they were recorded in.
-  std::string final_character(const std::string& uuid) const;
+  std::string final_person(const std::string& uuid) const;
   // Whether `uuid` was merged into another character, directly.
   bool redirected(const std::string& uuid) const;
   // `uuid` and every character redirects join it with, in uuid order.

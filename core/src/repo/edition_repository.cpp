@@ -6,7 +6,8 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
-#include "util/sha256.h"
+#include "util/clock.h"
+#include "util/uuid.h"
 
 namespace jiaozhu {
 namespace {
@@ -28,7 +29,8 @@ Edition read_row(SQLite::Statement& q) {
   return e;
 }
 
-std::optional<Edition> find_one(Database& db, const char* where, const std::string& value) {
+template <typename Key>
+std::optional<Edition> find_one(Database& db, const char* where, const Key& value) {
   SQLite::Statement q(db.sql(), std::string(kSelect) + where);
   q.bind(1, value);
   if (!q.executeStep()) return std::nullopt;
@@ -58,7 +60,7 @@ Edition EditionRepository::fill_counts(Edition e) const {
   q.bind(1, e.id);
   q.executeStep();
   e.passages = q.getColumn(0).getInt64();
-  e.characters = q.getColumn(1).getInt64();
+  e.code_points = q.getColumn(1).getInt64();
   return e;
 }
 
@@ -172,16 +174,13 @@ bool EditionRepository::descends(const std::string& uuid, const std::string& new
   return q.executeStep();
 }
 
+std::optional<Edition> EditionRepository::find_by_id(int64_t id) const { return find_one(db_, "WHERE e.id = ?", id); }
+
 std::optional<Edition> EditionRepository::find_by_uuid(const std::string& uuid) const {
   return find_one(db_, "WHERE e.uuid = ?", uuid);
 }
 
-int64_t EditionRepository::clear_content(int64_t edition_id) {
-  SQLite::Statement links(db_.sql(),
-                          "DELETE FROM link WHERE id IN (SELECT lp.link_id FROM link_passage lp "
-                          "JOIN passage p ON p.id = lp.passage_id WHERE p.edition_id = ?)");
-  links.bind(1, edition_id);
-  const int64_t removed = links.exec();
+void EditionRepository::clear_content(int64_t edition_id) {
   // External-content FTS5 forgets a row only when told its old text.
   SQLite::Statement unindex(db_.sql(),
                             "INSERT INTO passage_fts (passage_fts, rowid, text) "
@@ -193,7 +192,59 @@ int64_t EditionRepository::clear_content(int64_t edition_id) {
     q.bind(1, edition_id);
     q.exec();
   }
-  return removed;
+}
+
+void EditionRepository::move_content(int64_t from, int64_t to) {
+  for (const char* sql : {"UPDATE passage SET edition_id = ?2 WHERE edition_id = ?1",
+                          "UPDATE source_file SET edition_id = ?2 WHERE edition_id = ?1"}) {
+    SQLite::Statement q(db_.sql(), sql);
+    q.bind(1, from);
+    q.bind(2, to);
+    q.exec();
+  }
+}
+
+void EditionRepository::set_hash(int64_t edition_id, const std::string& content_hash) {
+  SQLite::Statement q(db_.sql(), "UPDATE edition SET content_hash = ? WHERE id = ?");
+  q.bind(1, content_hash);
+  q.bind(2, edition_id);
+  q.exec();
+}
+
+void EditionRepository::set_script(int64_t edition_id, Script script) {
+  SQLite::Statement q(db_.sql(), "UPDATE edition SET script = ? WHERE id = ?");
+  q.bind(1, std::string(to_string(script)));
+  q.bind(2, edition_id);
+  q.exec();
+}
+
+void EditionRepository::date_by_version(int64_t edition_id, const std::string& uuid, const std::string& content_hash) {
+  SQLite::Statement q(db_.sql(),
+                      "UPDATE edition SET imported_at = (SELECT made_at FROM edition_version "
+                      "WHERE edition_uuid = ? AND content_hash = ?) WHERE id = ?");
+  q.bind(1, uuid);
+  q.bind(2, content_hash);
+  q.bind(3, edition_id);
+  q.exec();
+}
+
+void EditionRepository::remove_empty(int64_t edition_id) {
+  SQLite::Statement q(db_.sql(), "DELETE FROM edition WHERE id = ?");
+  q.bind(1, edition_id);
+  q.exec();
+}
+
+void EditionRepository::record_choice(const std::string& uuid, const std::string& dropped, const std::string& kept,
+                                      const std::string& author, const std::string& at) {
+  auto q = db_.cached(
+      "INSERT OR IGNORE INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
+      "VALUES (?, ?, ?, ?, ?)");
+  q->bind(1, uuid);
+  q->bind(2, dropped);
+  q->bind(3, kept);
+  q->bind(4, author);
+  q->bind(5, at);
+  q->exec();
 }
 
 int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& f) {

@@ -13,7 +13,7 @@ Stats compute_stats(Database& db) {
   s.works = sql.execAndGet("SELECT count(*) FROM work").getInt64();
   s.editions = sql.execAndGet("SELECT count(*) FROM edition").getInt64();
   s.passages = sql.execAndGet("SELECT count(*) FROM passage").getInt64();
-  s.characters = sql.execAndGet("SELECT coalesce(sum(length(text)), 0) FROM passage").getInt64();
+  s.code_points = sql.execAndGet("SELECT coalesce(sum(length(text)), 0) FROM passage").getInt64();
   s.links = sql.execAndGet("SELECT count(*) FROM link").getInt64();
   s.variants = sql.execAndGet("SELECT count(*) FROM variant").getInt64();
   s.persons = sql.execAndGet("SELECT count(*) FROM character").getInt64();

@@ -97,7 +97,7 @@ auto guarded(F&& f) {
 
 // The passages mentioning `person`, with the spans of the mentions.
 std::map<int64_t, std::vector<Span>> mentions_of(Database& db, const std::string& person) {
-  const Character who = CharacterRepository(db).get(person);
+  const Person who = PersonRepository(db).get(person);
   SQLite::Statement q(db.sql(),
                       "SELECT m.passage_id, m.span_start, m.span_end FROM mention m JOIN alias a ON a.id = m.alias_id "
                       "WHERE a.character_id = ? ORDER BY m.passage_id, m.span_start");

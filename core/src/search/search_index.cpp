@@ -3,7 +3,9 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "db/settings.h"
 #include "jiaozhu/database.h"
+#include "repo/passage_index.h"
 #include "jiaozhu/fold.h"
 
 namespace jiaozhu::detail {
@@ -11,22 +13,15 @@ namespace {
 
 constexpr const char* kFoldKey = "fold_table";
 
-std::string stored_fold_version(Database& db) {
-  SQLite::Statement q(db.sql(), "SELECT value FROM setting WHERE key = ?");
-  q.bind(1, kFoldKey);
-  return q.executeStep() ? q.getColumn(0).getString() : std::string();
-}
+std::string stored_fold_version(Database& db) { return read_setting(db, kFoldKey).value_or(""); }
 
 }  // namespace
 
 bool SearchIndex::current() const { return stored_fold_version(db_) == fold_table_version(); }
 
 void SearchIndex::rebuild() {
-  db_.sql().exec("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')");
-  SQLite::Statement q(db_.sql(), "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)");
-  q.bind(1, kFoldKey);
-  q.bind(2, std::string(fold_table_version()));
-  q.exec();
+  PassageIndex(db_).rebuild();
+  write_setting(db_, kFoldKey, std::string(fold_table_version()));
 }
 
 std::vector<std::string> SearchIndex::faults() const {
@@ -35,13 +30,8 @@ std::vector<std::string> SearchIndex::faults() const {
     out.push_back("the search index was built with folding table '" + stored_fold_version(db_) + "', this build has '" +
                   std::string(fold_table_version()) + "' (run `jiaozhu reindex`)");
   }
-  if (db_.read_only()) return out;  // integrity-check is a write statement to SQLite
-  try {
-    // rank = 1 also compares the index with the passages it was built from.
-    db_.sql().exec("INSERT INTO passage_fts(passage_fts, rank) VALUES ('integrity-check', 1)");
-  } catch (const SQLite::Exception& e) {
-    out.push_back(std::string("the search index does not match the passages (") + e.what() +
-                  "); run `jiaozhu reindex`");
+  if (const auto fault = PassageIndex(db_).fault()) {
+    out.push_back("the search index does not match the passages (" + *fault + "); run `jiaozhu reindex`");
   }
   return out;
 }

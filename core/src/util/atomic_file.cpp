@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "jiaozhu/error.h"
-#include "util/sha256.h"
+#include "util/uuid.h"
 
 namespace jiaozhu::detail {
 namespace {

@@ -1,12 +1,12 @@
-// SHA-256 (GNU Nettle), for content identity, and the uuids and clock that
-// rows are stamped with.
+// SHA-256 (GNU Nettle), for content identity: of editions' texts, source
+// files and note revisions.
 //
 // Nettle rather than OpenSSL: libcrypto brings 21,000 relocations that the
 // loader applies on every start (~4 ms of a 13 ms `jiaozhu --version`) for
 // one hash function; Nettle's SHA-256 is as fast and costs 700.
 #pragma once
 
-#include <array>
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -32,15 +32,7 @@ class Sha256 {
 
 std::string sha256_hex(std::string_view bytes);
 
-// A UUID (RFC 9562 version 8, name-based) derived from `name`: the same name
-// gives the same UUID on every machine.
-std::string uuid_from_name(std::string_view name);
-
-// A random UUID (RFC 9562 version 4), for rows created by a person, which
-// are distinct even when they look alike.
-std::string random_uuid();
-
-// The current UTC time as 2026-12-02T15:18:20Z.
-std::string utc_now();
+// `n` bytes as 2n lowercase hex digits.
+std::string to_hex(const unsigned char* bytes, std::size_t n);
 
 }  // namespace jiaozhu::detail

@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "align/link_store.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
 #include "merge/rival_editions.h"
@@ -106,10 +107,11 @@ std::vector<CheckResult> check_database(Database& db) {
   std::vector<CheckResult> out{integrity(db), foreign_keys(db), schema_version(db), std::move(schema), numbering(db)};
   for (CheckResult& r : content(db)) out.push_back(std::move(r));
   out.push_back({"search index", detail::SearchIndex(db).faults()});
+  out.push_back({"variants", detail::variant_faults(db)});
   out.push_back({"mentions", detail::MentionIndex(db).faults()});
   out.push_back({"notes", detail::NoteStore(db).faults()});
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
-  CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kCharacter).faults()};
+  CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));
   out.push_back({"edition versions", detail::version_faults(db)});

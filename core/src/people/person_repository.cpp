@@ -16,16 +16,18 @@
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
-#include "people/character_join.h"
+#include "people/person_join.h"
 #include "people/mention_index.h"
+#include "people/person_rows.h"
 #include "people/record_history.h"
 #include "repo/deletion_store.h"
-#include "util/sha256.h"
+#include "util/clock.h"
+#include "util/uuid.h"
 
 namespace jiaozhu {
 namespace {
 
-std::string folded_form(const std::string& form) { return to_utf8(fold_code_points(to_code_points(form))); }
+std::string folded_form(const std::string& form) { return detail::alias_folded(form); }
 
 bool searchable(const std::string& form) {
   const std::u32string cps = to_code_points(form);
@@ -110,23 +112,13 @@ int64_t insert_alias(Database& db, int64_t character, const std::string& form, c
   require_sound(Field::kPersonName, form);
   require_sound(Field::kPersonName, kind);
   require_sound(Field::kPersonNote, note);
-  SQLite::Statement q(db.sql(),
-                      "INSERT INTO alias (uuid, character_id, form, folded, kind, note, created_at) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?)");
-  q.bind(1, detail::random_uuid());
-  q.bind(2, character);
-  q.bind(3, form);
-  q.bind(4, folded_form(form));
-  q.bind(5, kind);
-  if (note.empty()) q.bind(6); else q.bind(6, note);
-  q.bind(7, detail::utc_now());
+  int64_t id = 0;
   try {
-    q.exec();
+    id = detail::insert_alias_row(db, {detail::random_uuid(), character, form, kind, note, detail::utc_now()});
   } catch (const SQLite::Exception& e) {
     if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("the character has the alias '" + form + "' already");
     throw;
   }
-  const int64_t id = db.sql().getLastInsertRowid();
   detail::RecordHistory(db, detail::RecordKind::kAlias).start(id, alias_uuid(db, id), detail::remover(), detail::utc_now());
   return id;
 }
@@ -139,8 +131,8 @@ std::vector<FieldVersion> conflicting(std::vector<FieldVersion> heads) {
   return {};
 }
 
-Character load(Database& db, int64_t id) {
-  Character c;
+Person load(Database& db, int64_t id) {
+  Person c;
   SQLite::Statement q(db.sql(), "SELECT id, uuid, name, coalesce(note, '') FROM character WHERE id = ?");
   q.bind(1, id);
   if (!q.executeStep()) throw NotFound("no character " + std::to_string(id));
@@ -157,7 +149,7 @@ Character load(Database& db, int64_t id) {
                          a.getColumn(3).getString(), a.getColumn(4).getString(), a.getColumn(5).getInt64(), {}});
     c.aliases.back().conflict = conflicting(alias_history.heads(c.aliases.back().id));
   }
-  c.conflict = conflicting(detail::RecordHistory(db, detail::RecordKind::kCharacter).heads(id));
+  c.conflict = conflicting(detail::RecordHistory(db, detail::RecordKind::kPerson).heads(id));
   SQLite::Statement e(db.sql(),
                       "SELECT e.siglum, count(*) FROM mention m JOIN alias a ON a.id = m.alias_id "
                       "JOIN passage p ON p.id = m.passage_id JOIN edition e ON e.id = p.edition_id "
@@ -175,24 +167,16 @@ int64_t insert_character(Database& db, const std::string& name, const std::strin
   require_sound(Field::kPersonName, name);
   require_sound(Field::kPersonNote, note);
   if (!searchable(name)) throw UsageError("'" + name + "': a character's name needs a character or letter to be found by");
-  SQLite::Statement q(db.sql(), "INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
-  q.bind(1, detail::random_uuid());
-  q.bind(2, name);
-  if (note.empty()) q.bind(3); else q.bind(3, note);
-  q.bind(4, detail::utc_now());
-  q.exec();
-  const int64_t id = db.sql().getLastInsertRowid();
-  SQLite::Statement uuid(db.sql(), "SELECT uuid FROM character WHERE id = ?");
-  uuid.bind(1, id);
-  uuid.executeStep();
-  detail::RecordHistory(db, detail::RecordKind::kCharacter).start(id, uuid.getColumn(0).getString(), detail::remover(), detail::utc_now());
+  const std::string uuid = detail::random_uuid();
+  const int64_t id = detail::insert_person_row(db, {uuid, name, note, detail::utc_now()});
+  detail::RecordHistory(db, detail::RecordKind::kPerson).start(id, uuid, detail::remover(), detail::utc_now());
   insert_alias(db, id, name, "name", "");
   return id;
 }
 
 }  // namespace
 
-Character CharacterRepository::add(const std::string& name, const std::string& note) {
+Person PersonRepository::add(const std::string& name, const std::string& note) {
   int64_t id = 0;
   db_.write([&] {
     id = insert_character(db_, name, note);
@@ -201,7 +185,7 @@ Character CharacterRepository::add(const std::string& name, const std::string& n
   return load(db_, id);
 }
 
-int64_t CharacterRepository::add_all(const std::vector<std::string>& names) {
+int64_t PersonRepository::add_all(const std::vector<std::string>& names) {
   int64_t added = 0;
   db_.write([&] {
     SQLite::Statement exists(db_.sql(), "SELECT 1 FROM character WHERE name = ?");
@@ -218,7 +202,7 @@ int64_t CharacterRepository::add_all(const std::vector<std::string>& names) {
   return added;
 }
 
-Alias CharacterRepository::add_alias(const std::string& who, const std::string& form, const std::string& kind,
+Alias PersonRepository::add_alias(const std::string& who, const std::string& form, const std::string& kind,
                                      const std::string& note) {
   if (!searchable(form)) throw UsageError("an alias needs a character or letter to be found by");
   int64_t alias_id = 0;
@@ -232,7 +216,7 @@ Alias CharacterRepository::add_alias(const std::string& who, const std::string& 
   return {alias_id, q.getColumn(0).getString(), form, q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getInt64(), {}};
 }
 
-void CharacterRepository::remove_alias(const std::string& who, const std::string& form) {
+void PersonRepository::remove_alias(const std::string& who, const std::string& form) {
   db_.write([&] {
     const int64_t character = resolve_one(db_, who);
     SQLite::Statement q(db_.sql(), "SELECT id FROM alias WHERE character_id = ? AND folded = ?");
@@ -253,18 +237,18 @@ void CharacterRepository::remove_alias(const std::string& who, const std::string
   });
 }
 
-Character CharacterRepository::merge(const std::string& into, const std::string& from) {
+Person PersonRepository::merge(const std::string& into, const std::string& from, const PersonMoved& moved) {
   int64_t keep = 0;
   db_.write([&] {
     keep = resolve_one(db_, into);
     const int64_t gone = resolve_one(db_, from);
     if (keep == gone) throw ConflictError("'" + into + "' and '" + from + "' are one character already");
-    const Character a = load(db_, keep), b = load(db_, gone);
+    const Person a = load(db_, keep), b = load(db_, gone);
     detail::DeletionStore deletions(db_);
     std::set<std::string> members = deletions.group(b.uuid);
     members.merge(deletions.group(a.uuid));
     const std::string author = detail::remover(), at = detail::utc_now();
-    detail::join_characters(db_, keep, gone);
+    detail::join_persons(db_, keep, gone, moved);
     // One edge from `from`, and one from each member of either group that
     // was merged into nothing (a character another copy joined here without
     // an edge): `into` is then the one such member, the survivor every copy
@@ -277,17 +261,17 @@ Character CharacterRepository::merge(const std::string& into, const std::string&
     // histories the join brought together.
     std::string note = a.note;
     if (!b.note.empty() && b.note != a.note) note += (note.empty() ? "" : "\n") + b.note;
-    detail::RecordHistory(db_, detail::RecordKind::kCharacter).revise(keep, a.name, note, author, at);
+    detail::RecordHistory(db_, detail::RecordKind::kPerson).revise(keep, a.name, note, author, at);
     // Where `into` had been merged into another in a loop of merges made
     // apart, the group's survivor is the one every copy agrees on.
-    keep = detail::settle_group(db_, a.uuid).value_or(keep);
+    keep = detail::settle_group(db_, a.uuid, moved).value_or(keep);
   });
   return load(db_, keep);
 }
 
-void CharacterRepository::rename(const std::string& who, const std::string& new_name) { edit(who, new_name, std::nullopt); }
+void PersonRepository::rename(const std::string& who, const std::string& new_name) { edit(who, new_name, std::nullopt); }
 
-void CharacterRepository::edit(const std::string& who, const std::optional<std::string>& name,
+void PersonRepository::edit(const std::string& who, const std::optional<std::string>& name,
                                const std::optional<std::string>& note) {
   if (name) {
     require_sound(Field::kPersonName, *name);
@@ -296,8 +280,8 @@ void CharacterRepository::edit(const std::string& who, const std::optional<std::
   if (note) require_sound(Field::kPersonNote, *note);
   db_.write([&] {
     const int64_t id = resolve_one(db_, who);
-    const Character now = load(db_, id);
-    detail::RecordHistory(db_, detail::RecordKind::kCharacter)
+    const Person now = load(db_, id);
+    detail::RecordHistory(db_, detail::RecordKind::kPerson)
         .revise(id, name.value_or(now.name), note.value_or(now.note), detail::remover(), detail::utc_now());
     if (!name) return;
     // The new name is found in the text like the old one, which stays an alias.
@@ -311,7 +295,7 @@ void CharacterRepository::edit(const std::string& who, const std::optional<std::
   });
 }
 
-void CharacterRepository::edit_alias(const std::string& who, const std::string& form,
+void PersonRepository::edit_alias(const std::string& who, const std::string& form,
                                      const std::optional<std::string>& kind, const std::optional<std::string>& note) {
   if (kind) require_sound(Field::kPersonName, *kind);
   if (note) require_sound(Field::kPersonNote, *note);
@@ -327,17 +311,17 @@ void CharacterRepository::edit_alias(const std::string& who, const std::string& 
   });
 }
 
-std::vector<RecordConflict> CharacterRepository::conflicts() const {
+std::vector<RecordConflict> PersonRepository::conflicts() const {
   std::vector<RecordConflict> out;
-  for (int64_t id : detail::RecordHistory(db_, detail::RecordKind::kCharacter).in_conflict()) {
-    const Character c = load(db_, id);
+  for (int64_t id : detail::RecordHistory(db_, detail::RecordKind::kPerson).in_conflict()) {
+    const Person c = load(db_, id);
     out.push_back({"character", c.uuid, c.name, "", c.conflict});
   }
   SQLite::Statement owner(db_.sql(), "SELECT character_id FROM alias WHERE id = ?");
   for (int64_t id : detail::RecordHistory(db_, detail::RecordKind::kAlias).in_conflict()) {
     owner.bind(1, id);
     owner.executeStep();
-    const Character c = load(db_, owner.getColumn(0).getInt64());
+    const Person c = load(db_, owner.getColumn(0).getInt64());
     owner.reset();
     for (const Alias& a : c.aliases) {
       if (a.id == id) out.push_back({"alias", a.uuid, c.name, a.form, a.conflict});
@@ -346,16 +330,16 @@ std::vector<RecordConflict> CharacterRepository::conflicts() const {
   return out;
 }
 
-std::vector<Character> CharacterRepository::list() const {
+std::vector<Person> PersonRepository::list() const {
   SQLite::Statement q(db_.sql(), "SELECT id FROM character ORDER BY name, id");
-  std::vector<Character> out;
+  std::vector<Person> out;
   for (int64_t id : ids_of(q)) out.push_back(load(db_, id));
   return out;
 }
 
-Character CharacterRepository::get(const std::string& who) const { return load(db_, resolve_one(db_, who)); }
+Person PersonRepository::get(const std::string& who) const { return load(db_, resolve_one(db_, who)); }
 
-std::vector<Mention> CharacterRepository::mentions(const std::string& who, const std::optional<std::string>& siglum) const {
+std::vector<Mention> PersonRepository::mentions(const std::string& who, const std::optional<std::string>& siglum) const {
   const int64_t id = resolve_one(db_, who);
   if (siglum) EditionRepository(db_).get(*siglum);
   SQLite::Statement q(db_.sql(),
@@ -376,14 +360,14 @@ std::vector<Mention> CharacterRepository::mentions(const std::string& who, const
   return out;
 }
 
-void CharacterRepository::rebuild_mentions() {
+void PersonRepository::rebuild_mentions() {
   db_.write([&] { detail::MentionIndex(db_).rebuild(); });
 }
 
 namespace detail {
 
-void join_characters(Database& db, int64_t keep, int64_t gone) {
-  const Character a = load(db, keep), b = load(db, gone);
+void join_persons(Database& db, int64_t keep, int64_t gone, const PersonMoved& moved) {
+  const Person a = load(db, keep), b = load(db, gone);
   std::vector<int64_t> touched;
   RecordHistory alias_history(db, RecordKind::kAlias);
   for (const Alias& alias : b.aliases) {
@@ -415,21 +399,17 @@ void join_characters(Database& db, int64_t keep, int64_t gone) {
     move.exec();
   }
   // The histories of name and note join too; the caller may settle them.
-  RecordHistory(db, RecordKind::kCharacter).move(gone, keep);
-  // Notes on the character follow it.
-  SQLite::Statement notes(db.sql(), "UPDATE note SET target_uuid = ? WHERE target = 'character' AND target_uuid = ?");
-  notes.bind(1, a.uuid);
-  notes.bind(2, b.uuid);
-  notes.exec();
+  RecordHistory(db, RecordKind::kPerson).move(gone, keep);
+  if (moved) moved(db, b.uuid, a.uuid);
   SQLite::Statement drop(db.sql(), "DELETE FROM character WHERE id = ?");
   drop.bind(1, gone);
   drop.exec();
   MentionIndex(db).refresh(touched);
 }
 
-std::optional<int64_t> settle_group(Database& db, const std::string& uuid) {
+std::optional<int64_t> settle_group(Database& db, const std::string& uuid, const PersonMoved& moved) {
   DeletionStore deletions(db);
-  const std::string survivor = deletions.final_character(uuid);
+  const std::string survivor = deletions.final_person(uuid);
   SQLite::Statement row(db.sql(), "SELECT id FROM character WHERE uuid = ?");
   std::vector<std::pair<std::string, int64_t>> here;  // uuid order: the survivor's row first if here
   for (const std::string& member : deletions.group(uuid)) {
@@ -441,17 +421,14 @@ std::optional<int64_t> settle_group(Database& db, const std::string& uuid) {
   const auto own = std::find_if(here.begin(), here.end(), [&](const auto& h) { return h.first == survivor; });
   const auto [keep_uuid, keep] = own != here.end() ? *own : here.front();
   for (const auto& [member, id] : here) {
-    if (id != keep) join_characters(db, keep, id);
+    if (id != keep) join_persons(db, keep, id, moved);
   }
   if (keep_uuid != survivor) {
     SQLite::Statement rekey(db.sql(), "UPDATE character SET uuid = ? WHERE id = ?");
     rekey.bind(1, survivor);
     rekey.bind(2, keep);
     rekey.exec();
-    SQLite::Statement notes(db.sql(), "UPDATE note SET target_uuid = ? WHERE target = 'character' AND target_uuid = ?");
-    notes.bind(1, survivor);
-    notes.bind(2, keep_uuid);
-    notes.exec();
+    if (moved) moved(db, keep_uuid, survivor);
   }
   return keep;
 }

@@ -1,0 +1,75 @@
+#include "align/link_draft.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <future>
+#include <mutex>
+#include <thread>
+
+#include "align/collation_text.h"
+#include "jiaozhu/database.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) {
+  std::vector<std::string> out;
+  for (const auto* p : side) out.push_back(p->text);
+  return out;
+}
+
+}  // namespace
+
+std::vector<CollatedPassage> load_passages(Database& db, int64_t edition_id) {
+  SQLite::Statement q(db.sql(), "SELECT id, seq, text FROM passage WHERE edition_id = ? ORDER BY seq");
+  q.bind(1, edition_id);
+  std::vector<CollatedPassage> out;
+  while (q.executeStep()) out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getInt64(), q.getColumn(2).getString()});
+  return out;
+}
+
+std::vector<FoundVariant> variants_of(const LinkDraft& link) {
+  return find_variants(make_collation_text(texts(link.a)), make_collation_text(texts(link.b)));
+}
+
+void for_each_link_variants(const std::vector<const LinkDraft*>& links,
+                            const std::function<void(std::size_t, const std::vector<FoundVariant>&)>& write) {
+  // Chunks of links: workers find chunk k + 1 while this thread writes chunk k.
+  constexpr std::size_t kChunk = 2048;
+  const std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
+  auto find_chunk = [&links, workers](std::size_t from, std::size_t to) {
+    std::vector<std::vector<FoundVariant>> out(to - from);
+    std::atomic<std::size_t> next{from};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto work = [&] {
+      try {
+        for (std::size_t i; (i = next++) < to;) out[i - from] = variants_of(*links[i]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(failure_mutex);
+        failure = std::current_exception();
+        next = to;
+      }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t t = 1; t < workers && t < to - from; ++t) threads.emplace_back(work);
+    work();
+    for (std::thread& t : threads) t.join();
+    if (failure) std::rethrow_exception(failure);
+    return out;
+  };
+  std::future<std::vector<std::vector<FoundVariant>>> ahead;
+  if (!links.empty()) ahead = std::async(std::launch::async, find_chunk, 0, std::min(kChunk, links.size()));
+  for (std::size_t from = 0; from < links.size(); from += kChunk) {
+    const auto found = ahead.get();
+    const std::size_t next = from + kChunk;
+    if (next < links.size()) ahead = std::async(std::launch::async, find_chunk, next, std::min(next + kChunk, links.size()));
+    for (std::size_t i = 0; i < found.size(); ++i) write(from + i, found[i]);
+  }
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,42 @@
+#include "notes/csv_writer.h"
+
+#include <string>
+#include <vector>
+
+#include "jiaozhu/notes.h"
+#include "notes/note_store.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+}  // namespace
+
+void write_csv(NoteStore& store, std::ostream& out) {
+  out << "id,target,address,start,end,quote,motivation,tags,author,created,modified,state,body\r\n";
+  for (int64_t id : store.all_ids()) {
+    detail::NoteRecord rec = store.read(id);
+    const auto heads = store.heads(id);
+    const auto history = store.revisions(id);
+    const NoteRevision& c = detail::newest_head(heads);
+    std::string tags;
+    for (const std::string& t : c.tags) tags += (tags.empty() ? "" : ";") + t;
+    const std::string state = heads.size() > 1 ? "conflict" : c.deleted ? "removed" : rec.note.orphaned ? "orphaned" : "live";
+    const bool span = rec.note.target == NoteTarget::kSpan;
+    const std::vector<std::string> row{rec.note.uuid, std::string(to_string(rec.note.target)),
+                                       rec.note.address.empty() ? rec.note.target_uuid : rec.note.address,
+                                       span ? std::to_string(rec.note.start) : "", span ? std::to_string(rec.note.end) : "",
+                                       rec.note.exact, c.motivation, tags, history.front().author,
+                                       rec.note.created_at, c.created_at, state, c.body};
+    for (std::size_t i = 0; i < row.size(); ++i) out << (i ? "," : "") << csv_field(row[i]);
+    out << "\r\n";
+  }
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,114 @@
+#include "notes/w3c_writer.h"
+
+#include <algorithm>
+#include <regex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/notes.h"
+#include "notes/note_store.h"
+#include "notes/w3c_vocabulary.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+// "Name <mail>" becomes a foaf Person with name and mailto; any other
+// author string is the name alone. person_text() reverses it exactly.
+json person(const std::string& author) {
+  static const std::regex with_mail(R"(^(.*) <([^<>]*)>$)");
+  std::smatch m;
+  if (std::regex_match(author, m, with_mail)) {
+    return {{"type", "Person"}, {"name", m[1].str()}, {"email", "mailto:" + m[2].str()}};
+  }
+  return {{"type", "Person"}, {"name", author}};
+}
+
+json bodies(const NoteRevision& r) {
+  json out = json::array();
+  if (!r.body.empty()) {
+    out.push_back({{"type", "TextualBody"}, {"value", r.body}, {"format", "text/plain"}, {"purpose", r.motivation}});
+  }
+  for (const std::string& t : r.tags) out.push_back({{"type", "TextualBody"}, {"value", t}, {"purpose", "tagging"}});
+  return out;
+}
+
+json revision_json(const NoteRevision& r) {
+  json parents = json::array();
+  for (const std::string& p : r.parents) parents.push_back(urn(p));
+  json out = {{"id", urn(r.uuid)}, {"jz:parents", parents}, {"creator", person(r.author)}, {"created", r.created_at},
+              {"motivation", r.motivation}, {"jz:body", r.body}, {"jz:tags", r.tags}, {"jz:deleted", r.deleted}};
+  if (!r.moved_to.empty()) out["jz:movedTo"] = r.moved_to;
+  return out;
+}
+
+json target_json(const detail::NoteRecord& rec) {
+  const Note& n = rec.note;
+  if (n.target == NoteTarget::kLink || n.target == NoteTarget::kVariant || n.target == NoteTarget::kPerson) {
+    return urn(n.target_uuid);
+  }
+  const std::string fragment = "passage=" + std::to_string(rec.passage_seq);
+  json target = {{"source", urn(n.edition_uuid)}, {"jz:address", n.address}};
+  if (n.target == NoteTarget::kPassage) {
+    target["selector"] = {{"type", "FragmentSelector"}, {"value", fragment}};
+    return target;
+  }
+  target["selector"] = json::array(
+      {{{"type", "FragmentSelector"}, {"value", fragment},
+        {"refinedBy", {{"type", "TextQuoteSelector"}, {"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}}}},
+       {{"type", "FragmentSelector"}, {"value", fragment},
+        {"refinedBy", {{"type", "TextPositionSelector"}, {"start", n.start}, {"end", n.end}}}}});
+  return target;
+}
+
+json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevision>& heads) {
+  const NoteRevision& current = detail::newest_head(heads);
+  json revisions = json::array();
+  for (const NoteRevision& r : rec.revisions) revisions.push_back(revision_json(r));
+  json annotation = {{"id", urn(rec.note.uuid)},
+          {"type", "Annotation"},
+          {"motivation", current.motivation},
+          {"created", rec.note.created_at},
+          {"modified", current.created_at},
+          {"creator", person(rec.revisions.front().author)},
+          {"body", bodies(current)},
+          {"target", target_json(rec)},
+          {"jz:target", std::string(to_string(rec.note.target))},
+          {"jz:deleted", current.deleted},
+          {"jz:orphaned", rec.note.orphaned},
+          {"jz:conflict", heads.size() > 1},
+          {"jz:revisions", revisions}};
+  // Where a variant is looked for (see note.target_link_uuid in the schema).
+  if (!rec.note.target_link_uuid.empty()) annotation["jz:variantLink"] = urn(rec.note.target_link_uuid);
+  return annotation;
+}
+
+}  // namespace
+
+void write_w3c(Database& db, NoteStore& store, std::ostream& out) {
+  const std::vector<int64_t> ids = store.all_ids();
+  const json head = {{"@context", json::array({kAnnoContext, {{"jz", kJzNamespace}}})},
+                     {"type", "AnnotationCollection"},
+                     {"label", "jiaozhu notes of " + db.path().filename().string()},
+                     {"total", ids.size()},
+                     {"first", {{"type", "AnnotationPage"}, {"startIndex", 0}, {"items", json::array()}}}};
+  const std::string text = head.dump(2);
+  const std::size_t empty_items = text.rfind("[]");
+  out << std::string_view(text).substr(0, empty_items + 1);
+  std::string indented;
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    detail::NoteRecord rec = store.read(ids[i]);
+    rec.revisions = store.revisions(ids[i]);
+    const std::string item = annotation_json(rec, store.heads(ids[i])).dump(2);
+    indented.assign(i ? ",\n      " : "\n      ");
+    for (char c : item) {
+      indented += c;
+      if (c == '\n') indented += "      ";
+    }
+    out << indented;
+  }
+  out << (ids.empty() ? "" : "\n    ") << std::string_view(text).substr(empty_items + 1) << '\n';
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,59 @@
+#include "people/person_rows.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+void bind_note(SQLite::Statement& q, int index, const std::string& note) {
+  if (note.empty()) q.bind(index); else q.bind(index, note);
+}
+
+}  // namespace
+
+std::string alias_folded(const std::string& form) { return to_utf8(fold_code_points(to_code_points(form))); }
+
+int64_t insert_person_row(Database& db, const PersonRow& row) {
+  auto q = db.cached("INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
+  q->bind(1, row.uuid);
+  q->bind(2, row.name);
+  bind_note(*q, 3, row.note);
+  q->bind(4, row.created_at);
+  q->exec();
+  return db.sql().getLastInsertRowid();
+}
+
+int64_t insert_alias_row(Database& db, const AliasRow& row) {
+  auto q = db.cached(
+      "INSERT INTO alias (uuid, character_id, form, folded, kind, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)");
+  q->bind(1, row.uuid);
+  q->bind(2, row.character_id);
+  q->bind(3, row.form);
+  q->bind(4, alias_folded(row.form));
+  q->bind(5, row.kind);
+  bind_note(*q, 6, row.note);
+  q->bind(7, row.created_at);
+  q->exec();
+  return db.sql().getLastInsertRowid();
+}
+
+void set_alias_identity(Database& db, int64_t id, const std::string& uuid, const std::string& created_at) {
+  SQLite::Statement q(db.sql(), "UPDATE alias SET uuid = ?, created_at = ? WHERE id = ?");
+  q.bind(1, uuid);
+  q.bind(2, created_at);
+  q.bind(3, id);
+  q.exec();
+}
+
+void delete_alias_row(Database& db, int64_t id) {
+  SQLite::Statement q(db.sql(), "DELETE FROM alias WHERE id = ?");
+  q.bind(1, id);
+  q.exec();
+}
+
+}  // namespace jiaozhu::detail
