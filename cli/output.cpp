@@ -18,6 +18,12 @@ namespace {
 std::string dump(const nlohmann::ordered_json& doc) {
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
+
+// `head` with an empty list under `key`, last: the list JsonListPrinter fills.
+nlohmann::ordered_json with_list(nlohmann::ordered_json head, const std::string& key) {
+  head[key] = nlohmann::ordered_json::array();
+  return head;
+}
 }  // namespace
 
 void print_json(const nlohmann::ordered_json& doc) {
@@ -29,26 +35,12 @@ void print_result(bool json, const nlohmann::ordered_json& doc, const std::strin
   else std::cout << printable(text) << '\n';
 }
 
-JsonListPrinter::JsonListPrinter(nlohmann::ordered_json head, const std::string& key) {
-  head[key] = nlohmann::ordered_json::array();
-  const std::string text = dump(head);
-  // The empty list is the document's last "[]": print up to its "[".
-  std::cout << std::string_view(text).substr(0, text.rfind("[]") + 1);
-}
+JsonListPrinter::JsonListPrinter(nlohmann::ordered_json head, const std::string& key)
+    : writer_(std::cout, dump(with_list(std::move(head), key)), 1) {}
 
-void JsonListPrinter::add(const nlohmann::ordered_json& item) {
-  std::string text = dump(item);
-  std::string indented = empty_ ? "\n    " : ",\n    ";
-  indented.reserve(text.size() * 2);
-  for (char c : text) {
-    indented += c;
-    if (c == '\n') indented += "    ";
-  }
-  std::cout << indented;
-  empty_ = false;
-}
+void JsonListPrinter::add(const nlohmann::ordered_json& item) { writer_.add(dump(item)); }
 
-void JsonListPrinter::finish() { std::cout << (empty_ ? "]\n}\n" : "\n  ]\n}\n"); }
+void JsonListPrinter::finish() { writer_.finish(); }
 
 bool stdout_is_tty() { return ::isatty(1) == 1; }
 bool stderr_is_tty() { return ::isatty(2) == 1; }

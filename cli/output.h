@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/json_list.h"
+
 namespace jiaozhu {
 struct FieldVersion;
 }
@@ -33,7 +35,7 @@ class JsonListPrinter {
   void finish();
 
  private:
-  bool empty_ = true;
+  JsonListWriter writer_;
 };
 
 // True when stdout / stderr is a terminal.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "jiaozhu/database.h"
+#include "jiaozhu/json_list.h"
 #include "jiaozhu/notes.h"
 #include "notes/note_store.h"
 #include "notes/w3c_vocabulary.h"
@@ -93,22 +94,13 @@ void write_w3c(Database& db, NoteStore& store, std::ostream& out) {
                      {"label", "jiaozhu notes of " + db.path().filename().string()},
                      {"total", ids.size()},
                      {"first", {{"type", "AnnotationPage"}, {"startIndex", 0}, {"items", json::array()}}}};
-  const std::string text = head.dump(2);
-  const std::size_t empty_items = text.rfind("[]");
-  out << std::string_view(text).substr(0, empty_items + 1);
-  std::string indented;
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    detail::NoteRecord rec = store.read(ids[i]);
-    rec.revisions = store.revisions(ids[i]);
-    const std::string item = annotation_json(rec, store.heads(ids[i])).dump(2);
-    indented.assign(i ? ",\n      " : "\n      ");
-    for (char c : item) {
-      indented += c;
-      if (c == '\n') indented += "      ";
-    }
-    out << indented;
+  JsonListWriter items(out, head.dump(2), 2);
+  for (int64_t id : ids) {
+    NoteRecord rec = store.read(id);
+    rec.revisions = store.revisions(id);
+    items.add(annotation_json(rec, store.heads(id)).dump(2));
   }
-  out << (ids.empty() ? "" : "\n    ") << std::string_view(text).substr(empty_items + 1) << '\n';
+  items.finish();
 }
 
 }  // namespace jiaozhu::detail
