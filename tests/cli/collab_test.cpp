@@ -13,7 +13,7 @@ using jz_test::run_jiaozhu;
 namespace {
 
 struct Copies : jz_test::SongjinFile {
-  Copies() : SongjinFile(jz_test::SongjinOptions{2, false, "Tester <t@example.org>"}) {}
+  Copies() : SongjinFile(jz_test::SongjinOptions{2, false, jz_test::kTestAuthor}) {}
 };
 
 }  // namespace

@@ -14,7 +14,6 @@ using jz_test::run_jiaozhu;
 
 namespace {
 
-const std::string kAuthor = "Tester <t@example.org>";
 
 // No author from the environment or a config file: each test says who writes.
 struct Songjin : jz_test::SongjinFile {
@@ -29,7 +28,7 @@ struct Songjin : jz_test::SongjinFile {
   std::string b() const { return "B:" + std::to_string(line); }
   std::string add_note() const {
     const auto doc = json({"note", "add", b(), "--quote", "张着麟", "--text", "着当作若，形近而误。", "--tag", "訛誤",
-                           "--author", kAuthor});
+                           "--author", jz_test::kTestAuthor});
     return doc["id"].get<std::string>();
   }
 };
@@ -44,11 +43,11 @@ TEST_CASE("note add, notes, edit, rm, restore and show through the CLI") {
   CHECK(listed["notes"][0]["quote"]["exact"] == "张着麟");
   CHECK(listed["notes"][0]["tags"] == nlohmann::json::array({"訛誤"}));
 
-  CHECK(s.run({"note", "edit", id.substr(0, 6), "--text", "「着」當作「若」", "--tag", "+校勘", "--author", kAuthor}).status == 0);
-  CHECK(s.run({"note", "rm", id, "--author", kAuthor}).status == 0);
+  CHECK(s.run({"note", "edit", id.substr(0, 6), "--text", "「着」當作「若」", "--tag", "+校勘", "--author", jz_test::kTestAuthor}).status == 0);
+  CHECK(s.run({"note", "rm", id, "--author", jz_test::kTestAuthor}).status == 0);
   CHECK(s.json({"notes", s.b()})["notes"].empty());
   CHECK(s.json({"notes", s.b(), "--removed"})["notes"].size() == 1);
-  CHECK(s.run({"note", "restore", id, "--author", kAuthor}).status == 0);
+  CHECK(s.run({"note", "restore", id, "--author", jz_test::kTestAuthor}).status == 0);
   const auto shown = s.json({"note", "show", id});
   REQUIRE(shown["history"].size() == 4);
   CHECK(shown["history"][0]["body"] == "着当作若，形近而误。");

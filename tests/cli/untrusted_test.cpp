@@ -18,7 +18,6 @@ using jz_test::run_jiaozhu;
 
 namespace {
 
-const std::string kAuthor = "Tester <t@example.org>";
 
 struct Fixture {
   jz_test::TempDir dir;
@@ -30,7 +29,7 @@ struct Fixture {
     REQUIRE(run({"init"}).status == 0);
     REQUIRE(run({"import", jz_test::corpus("songjin/hant.txt"), "--work", "songjin", "--siglum", "A"}).status == 0);
     REQUIRE(run({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "B"}).status == 0);
-    REQUIRE(run({"note", "add", "B:20", "--text", "底稿", "--author", kAuthor}).status == 0);
+    REQUIRE(run({"note", "add", "B:20", "--text", "底稿", "--author", jz_test::kTestAuthor}).status == 0);
   }
   jz_test::RunResult run(std::vector<std::string> args, const std::string& path = "") const {
     args.insert(args.begin(), {"--db", path.empty() ? db : path});
@@ -70,8 +69,8 @@ std::string gb18030(const std::string& utf8) { return jz_test::encode(utf8, "gb1
 TEST_CASE("arguments that are not UTF-8 are refused before anything is stored") {
   Fixture f;
   const std::string gb = gb18030("着当作若");
-  f.refused({"note", "add", "B:17", "--text", gb, "--author", kAuthor}, 2, "is not valid UTF-8");
-  f.refused({"note", "add", "B:17", "--text", "x", "--tag", gb, "--author", kAuthor}, 2, "GB18030");
+  f.refused({"note", "add", "B:17", "--text", gb, "--author", jz_test::kTestAuthor}, 2, "is not valid UTF-8");
+  f.refused({"note", "add", "B:17", "--text", "x", "--tag", gb, "--author", jz_test::kTestAuthor}, 2, "GB18030");
   f.refused({"import", jz_test::corpus("songjin/hant.txt"), "--work", gb, "--siglum", "G"}, 2, "not valid UTF-8");
   f.refused({"import", jz_test::corpus("songjin/hant.txt"), "--work", "w", "--siglum", "G", "--title", gb}, 2,
             "not valid UTF-8");
@@ -83,13 +82,13 @@ TEST_CASE("arguments that are not UTF-8 are refused before anything is stored") 
 
 TEST_CASE("control characters in an argument are refused where the field has no place for them") {
   Fixture f;
-  f.refused({"note", "add", "B:17", "--text", "注\x1b]0;owned\x07", "--author", kAuthor}, 2,
+  f.refused({"note", "add", "B:17", "--text", "注\x1b]0;owned\x07", "--author", jz_test::kTestAuthor}, 2,
             "the note's text holds the control character U+001B");
-  f.refused({"note", "add", "B:17", "--text", "x", "--tag", "a\nb", "--author", kAuthor}, 2, "the tag holds");
+  f.refused({"note", "add", "B:17", "--text", "x", "--tag", "a\nb", "--author", jz_test::kTestAuthor}, 2, "the tag holds");
   f.refused({"note", "add", "B:17", "--text", "x", "--author", "Evil\x1b[31m"}, 2, "--author holds the control character");
   f.refused({"character", "add", "張\x1b[2J"}, 2, "holds the control character");
   // A line break is part of a note's text.
-  CHECK(f.run({"note", "add", "B:17", "--text", "一行\n二行", "--author", kAuthor}).status == 0);
+  CHECK(f.run({"note", "add", "B:17", "--text", "一行\n二行", "--author", jz_test::kTestAuthor}).status == 0);
 }
 
 TEST_CASE("a file whose name is not UTF-8 is still read: the file system chose those bytes") {
@@ -104,7 +103,7 @@ TEST_CASE("a received file with a trigger of its own is refused by every command
   Fixture f;
   const std::string evil = f.copy("evil.db");
   sql(evil, "CREATE TRIGGER evil_t AFTER INSERT ON note_revision BEGIN DELETE FROM passage; END;");
-  f.refused({"note", "add", "A:1", "--text", "試", "--author", kAuthor}, 5, "holds trigger evil_t", evil);
+  f.refused({"note", "add", "A:1", "--text", "試", "--author", jz_test::kTestAuthor}, 5, "holds trigger evil_t", evil);
   f.refused({"stats"}, 5, "holds trigger evil_t", evil);
   f.refused({"merge", evil}, 5, "holds trigger evil_t");
   const std::string before = jz_test::file_sha256(evil);
@@ -219,7 +218,7 @@ TEST_CASE("merge refuses a copy whose rows break jiaozhu's invariants, leaving t
   }
   SECTION("a note revision whose uuid is ours but whose text differs") {
     const std::string clash = f.copy("clash.db");
-    REQUIRE(f.run({"note", "edit", f.note_id(), "--text", "其後之改", "--author", kAuthor}, clash).status == 0);
+    REQUIRE(f.run({"note", "edit", f.note_id(), "--text", "其後之改", "--author", jz_test::kTestAuthor}, clash).status == 0);
     sql(clash, "UPDATE note_revision SET body = '偷改' WHERE body = '底稿'");
     f.refused({"merge", clash}, 5, "differs from the revision with that id here");
   }

@@ -45,6 +45,9 @@ RunResult run_jiaozhu(const std::vector<std::string>& args);
 // if asked. The end-to-end tests' one set-up: no test depends on the user's
 // configuration, which points into `dir`, nor on $JIAOZHU_AUTHOR, which is
 // `author` when given and unset otherwise (both restored on destruction).
+// The author every test writes as, where it needs one.
+inline const std::string kTestAuthor = "Tester <t@example.org>";
+
 struct SongjinOptions {
   int editions = 2;
   bool aligned = false;

@@ -43,7 +43,7 @@ struct Fixture {
 
   std::string address() const { return "B:" + std::to_string(line); }
 
-  Note add_on_zhang(const std::string& author = "Tester <t@example.org>") {
+  Note add_on_zhang(const std::string& author = jz_test::kTestAuthor) {
     NoteRequest r;
     r.target = NoteTarget::kSpan;
     r.address = address();

@@ -17,11 +17,11 @@ using namespace jiaozhu;
 
 namespace {
 
-struct Songjin {
+struct SongjinPeople {
   jz_test::TempDir dir;
   Database db = open_database(dir / "t.db", OpenMode::kCreate);
   PersonRepository people{db};
-  Songjin() { jz_test::import_songjin(db); }
+  SongjinPeople() { jz_test::import_songjin(db); }
 };
 
 // Occurrences of `form` in an edition's folded lines, counted by plain string search.
@@ -44,7 +44,7 @@ int64_t count_in(const std::vector<Mention>& mentions, const std::string& siglum
 }  // namespace
 
 TEST_CASE("an error alias finds every mention in both editions, counted like a folded scan") {
-  Songjin s;
+  SongjinPeople s;
   s.people.add("张若麟", "");
   s.people.add_alias("张若麟", "张着麟", "error", "");
   const auto mentions = s.people.mentions("张若麟", std::nullopt);
@@ -58,7 +58,7 @@ TEST_CASE("an error alias finds every mention in both editions, counted like a f
 }
 
 TEST_CASE("a temple name finds the Traditional edition's 太宗 and the Simplified 皇太极") {
-  Songjin s;
+  SongjinPeople s;
   s.people.add("皇太极", "");
   s.people.add_alias("皇太极", "太宗", "temple", "");
   const auto mentions = s.people.mentions("太宗", std::nullopt);  // any alias names the character
@@ -69,7 +69,7 @@ TEST_CASE("a temple name finds the Traditional edition's 太宗 and the Simplifi
 }
 
 TEST_CASE("alias suggest proposes 太宗 for 皇太极 from the collation, and 张着麟 as an error") {
-  Songjin s;
+  SongjinPeople s;
   s.people.add("皇太极", "");
   s.people.add("张若麟", "");
   align_editions(s.db, "A", "B");
@@ -83,7 +83,7 @@ TEST_CASE("alias suggest proposes 太宗 for 皇太极 from the collation, and �
 }
 
 TEST_CASE("the longest alias wins, and a name inside it is not counted twice") {
-  Songjin s;
+  SongjinPeople s;
   s.people.add("张若麟", "");
   const int64_t whole = s.people.mentions("张若麟", std::nullopt).size();
   s.people.add("若麟", "");  // a (made-up) person whose name lies inside the other's
@@ -92,7 +92,7 @@ TEST_CASE("the longest alias wins, and a name inside it is not counted twice") {
 }
 
 TEST_CASE("merging keeps every alias, removing one removes exactly its mentions") {
-  Songjin s;
+  SongjinPeople s;
   s.people.add("皇太极", "清太宗");
   s.people.add("太宗", "a second entry for the same man");
   s.people.add_alias("太宗", "洪太主", "variant", "");
@@ -111,7 +111,7 @@ TEST_CASE("merging keeps every alias, removing one removes exactly its mentions"
 }
 
 TEST_CASE("mentions stay current when an edition is imported, and check sees them drift") {
-  Songjin s;
+  SongjinPeople s;
   s.people.add("张若麟", "");
   jz_test::write_file(s.dir / "c.txt", "張若麟又至。\n");
   ImportOptions o;
@@ -132,7 +132,7 @@ TEST_CASE("mentions stay current when an edition is imported, and check sees the
 }
 
 TEST_CASE("unknown and ambiguous names are clear errors") {
-  Songjin s;
+  SongjinPeople s;
   CHECK_THROWS_AS(s.people.get("无名氏"), NotFound);
   s.people.add("太宗", "唐太宗");
   s.people.add("李世民", "");

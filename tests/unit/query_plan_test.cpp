@@ -132,7 +132,7 @@ struct Generated {
       r.address = "A:" + std::to_string(i * 17);
       r.body = "note " + std::to_string(i);
       r.tags = {"t" + std::to_string(i % 5)};
-      r.author = "Tester <t@example.org>";
+      r.author = jz_test::kTestAuthor;
       notes.add(r);
     }
   }

@@ -21,10 +21,10 @@ namespace {
 
 using Hits = std::set<std::string>;
 
-struct Songjin {
+struct SongjinSearch {
   jz_test::TempDir dir;
   Database db = open_database(dir / "t.db", OpenMode::kCreate);
-  Songjin() { jz_test::import_songjin(db); }
+  SongjinSearch() { jz_test::import_songjin(db); }
   Hits hits(const std::string& query, std::vector<std::string> editions = {}) {
     SearchRequest r;
     r.query = query;
@@ -71,7 +71,7 @@ std::map<std::string, std::u32string> brute_corpus() {
 }  // namespace
 
 TEST_CASE("search finds exactly what a brute-force scan finds, for every 1-, 2- and 3-character substring") {
-  Songjin s;
+  SongjinSearch s;
   const auto corpus = brute_corpus();
   std::set<std::u32string> queries;
   for (const auto& [address, form] : corpus) {
@@ -98,7 +98,7 @@ TEST_CASE("search finds exactly what a brute-force scan finds, for every 1-, 2- 
 }
 
 TEST_CASE("a name is found in both scripts, and a reading only where it stands") {
-  Songjin s;
+  SongjinSearch s;
   const Hits simplified = s.hits("张若麟"), traditional = s.hits("張若麟");
   CHECK(simplified == traditional);
   CHECK(simplified.count("A:3") == 1);
@@ -112,7 +112,7 @@ TEST_CASE("a name is found in both scripts, and a reading only where it stands")
 }
 
 TEST_CASE("single characters are found and ranked") {
-  Songjin s;
+  SongjinSearch s;
   SearchRequest r;
   r.query = "清";
   r.limit = 5;
@@ -126,7 +126,7 @@ TEST_CASE("single characters are found and ranked") {
 }
 
 TEST_CASE("unranked, hits come in passage order, pages follow one another, and the counts are whole") {
-  Songjin s;
+  SongjinSearch s;
   SearchRequest r;
   r.query = "清";
   r.limit = 1000;
@@ -154,7 +154,7 @@ TEST_CASE("unranked, hits come in passage order, pages follow one another, and t
 }
 
 TEST_CASE("match offsets are code points into the stored passage") {
-  Songjin s;
+  SongjinSearch s;
   SearchRequest r;
   r.query = "张若麟";
   r.editions = {"A"};
@@ -167,7 +167,7 @@ TEST_CASE("match offsets are code points into the stored passage") {
 }
 
 TEST_CASE("the index stays exact as editions come, and check sees it drift") {
-  Songjin s;
+  SongjinSearch s;
   auto faults = [&] {
     for (const CheckResult& r : check_database(s.db)) {
       if (r.name == "search index") return r.faults;
@@ -186,7 +186,7 @@ TEST_CASE("the index stays exact as editions come, and check sees it drift") {
 }
 
 TEST_CASE("unknown editions and works are not found, bad queries are usage errors") {
-  Songjin s;
+  SongjinSearch s;
   SearchRequest r;
   r.query = "张";
   r.editions = {"Z"};
@@ -211,7 +211,7 @@ TEST_CASE("make_snippet cuts on characters around the first match") {
 }
 
 TEST_CASE("searching some editions leaves out the ones whose passages lie between") {
-  Songjin s;  // A then B
+  SongjinSearch s;  // A then B
   jz_test::write_file(s.dir / "c.txt", "張若麟一\n無關\n张若麟二\n");
   ImportOptions o;
   o.work = "songjin";
@@ -225,7 +225,7 @@ TEST_CASE("searching some editions leaves out the ones whose passages lie betwee
 }
 
 TEST_CASE("check reports passage ids that are no longer consecutive") {
-  Songjin s;
+  SongjinSearch s;
   s.db.sql().exec("PRAGMA foreign_keys = OFF; UPDATE passage SET id = 100000 WHERE edition_id = 1 AND seq = 3");
   bool reported = false;
   for (const CheckResult& r : check_database(s.db)) {
