@@ -104,6 +104,7 @@ void add_browse_commands(CLI::App& app, Globals& globals);    // editions, show
 void add_search_commands(CLI::App& app, Globals& globals);    // search, reindex
 void add_collation_commands(CLI::App& app, Globals& globals); // align, links, variants, parallel, link
 void add_people_commands(CLI::App& app, Globals& globals);    // character, characters, alias, mentions
+void add_fold_commands(CLI::App& app, Globals& globals);      // fold
 void add_note_commands(CLI::App& app, Globals& globals);      // note, notes, conflicts, config, export, import-notes
 void add_merge_commands(CLI::App& app, Globals& globals);     // merge, snapshot, sync
 

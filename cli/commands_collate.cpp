@@ -20,7 +20,8 @@ namespace jiaozhu::cli {
 namespace {
 
 // Classes `variants` shows when --class is not given: the readings.
-const std::vector<VariantClass> kReadingClasses = {VariantClass::kSubstantive, VariantClass::kPinyin,
+const std::vector<VariantClass> kReadingClasses = {VariantClass::kSubstantive, VariantClass::kConversion,
+                                                   VariantClass::kPlaceholder, VariantClass::kPinyin,
                                                    VariantClass::kGlyph};
 
 nlohmann::ordered_json link_json(const Link& l) {

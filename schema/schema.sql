@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 8.
+-- jiaozhu schema, current version: 9.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -153,15 +153,20 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 -- would need an index on each to enforce it; a passage leaves the database
 -- only with its links, and `check` ("variants") verifies the invariant and
 -- that each span lies within its passage's text.
--- Classes: script (Traditional/Simplified forms only), glyph (other variant
--- forms), punct (punctuation only), pinyin (a pinyin syllable for a
--- character of that reading), break (a passage boundary only), substantive
--- (everything else: what a scholar reads).
+-- Classes: script (Traditional/Simplified forms only, between editions of
+-- different scripts), conversion (between editions of one script, a pair
+-- that only Traditional-Simplified conversion merges: 髮/發, 後/后; schema 9),
+-- glyph (other variant forms, the built-in table's or a fold rule's),
+-- placeholder (□, 〓, a private-use code point or an ideographic description
+-- sequence standing for a character; schema 9), punct (punctuation only),
+-- pinyin (a pinyin syllable for a character of that reading), break (a
+-- passage boundary only), substantive (everything else: what a scholar reads).
 CREATE TABLE variant (
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
   n         INTEGER NOT NULL CHECK (n >= 1),
   class     TEXT NOT NULL
-            CHECK (class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive')),
+            CHECK (class IN ('script', 'conversion', 'glyph', 'placeholder', 'punct', 'pinyin', 'break',
+                             'substantive')),
   passage_a INTEGER NOT NULL,
   start_a   INTEGER NOT NULL CHECK (start_a >= 0),
   end_a     INTEGER NOT NULL CHECK (end_a >= start_a),
@@ -335,15 +340,18 @@ CREATE VIRTUAL TABLE note_fts USING fts5(
   tokenize = 'jiaozhu'
 );
 
--- Deletions as data (schema 7). Removing an alias (`alias rm`) or a link
--- (`link rm`) leaves a tombstone naming the removed row's uuid, who removed
--- it and when. Merge copies tombstones both ways and lets them win: an
--- incoming row whose uuid is tombstoned here is not added, and a row here
--- whose uuid the other copy tombstoned is removed. `check` reports a live
--- alias or link that has a tombstone.
+-- Deletions as data (schema 7). Removing an alias (`alias rm`), a link
+-- (`link rm`) or a fold rule (`fold rm`, schema 9) leaves a tombstone naming
+-- the removed row's uuid, who removed it and when. Merge copies tombstones
+-- both ways and lets them win: an incoming row whose uuid is tombstoned here
+-- is not added, and a row here whose uuid the other copy tombstoned is
+-- removed. A fold rule is the exception, because its identity is its
+-- content: stated again after its removal, it lives again, so of a rule and
+-- its tombstone the later (added_at, removed_at) wins. `check` reports a
+-- live alias or link that has a tombstone.
 CREATE TABLE tombstone (
   uuid       TEXT PRIMARY KEY,
-  kind       TEXT NOT NULL CHECK (kind IN ('alias', 'link')),
+  kind       TEXT NOT NULL CHECK (kind IN ('alias', 'link', 'fold_rule')),
   author     TEXT NOT NULL,
   removed_at TEXT NOT NULL
 ) WITHOUT ROWID;
@@ -443,3 +451,26 @@ CREATE TABLE edition_choice (
   made_at      TEXT NOT NULL,
   PRIMARY KEY (edition_uuid, dropped_hash, kept_hash)
 ) WITHOUT ROWID;
+
+-- A scholar's variant-form rule (schema 9): `form` is read as a variant of
+-- `standard` (one character each) by search and collation, on top of the
+-- built-in folding table (docs/folding.md). A rule joins the two characters'
+-- classes, folded to the standard's. Identity is the pair and the author:
+-- uuid derived from the three (core/include/jiaozhu/variant_form_rules.h), so two
+-- scholars stating one rule keep two records, each with its source and note.
+-- `source` names where the equivalence is attested (漢語大字典, a variant
+-- table); `note` is the scholar's. The search index records the rules it was
+-- built with (setting.fold_table: the table's version and a digest of the
+-- rules); a change re-indexes the passages holding the characters involved.
+CREATE TABLE fold_rule (
+  id       INTEGER PRIMARY KEY,
+  uuid     TEXT NOT NULL UNIQUE,
+  form     TEXT NOT NULL CHECK (length(form) = 1),
+  standard TEXT NOT NULL CHECK (length(standard) = 1 AND standard <> form),
+  source   TEXT,
+  note     TEXT,
+  author   TEXT NOT NULL CHECK (length(author) >= 1),
+  added_at TEXT NOT NULL,
+  UNIQUE (form, standard, author)
+);
+CREATE INDEX fold_rule_standard ON fold_rule(standard);

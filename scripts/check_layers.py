@@ -61,13 +61,16 @@ def public_header_owners(layers):
     (jiaozhu/notes.h to the folder notes/, jiaozhu/collation.h to align/collation_repository.cpp)."""
     owners = {}
     include_dir = os.path.join(root, "core", "include", "jiaozhu")
+    stems = {layer: {os.path.splitext(os.path.basename(f))[0] for f in sources(os.path.join(src, layer))}
+             for layer in layers}
     for header in os.listdir(include_dir):
         stem = os.path.splitext(header)[0]
-        for layer in sorted(layers):
-            stems = {os.path.splitext(os.path.basename(f))[0] for f in sources(os.path.join(src, layer))}
-            if layer == stem or stem in stems or any(s.startswith(stem + "_") for s in stems):
-                owners[stem] = layer
-                break
+        # A file of the header's own name wins over one that only starts with it
+        # (jiaozhu/fold.h is text/fold.cpp's, not align/fold_suggester.cpp's).
+        exact = [l for l in sorted(layers) if l == stem or stem in stems[l]]
+        prefixed = [l for l in sorted(layers) if any(s.startswith(stem + "_") for s in stems[l])]
+        if exact or prefixed:
+            owners[stem] = (exact or prefixed)[0]
     return owners
 
 

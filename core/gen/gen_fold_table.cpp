@@ -104,6 +104,9 @@ int main() {
   };
 
   UnionFind classes;
+  // Variant forms alone, without Traditional-Simplified conversion: what
+  // tells a variant form (裏/裡) from a pair that only conversion merges (髮/發).
+  UnionFind glyph_classes;
   std::vector<bool> simplified_form(kLimit, false);
   std::size_t icu_edges = 0, opencc_edges = 0, nfc_edges = 0;
   for (UChar32 c = 0x3400; c < kLimit; ++c) {
@@ -121,7 +124,10 @@ int main() {
 
     UErrorCode e = U_ZERO_ERROR;
     const UChar32 n = single(nfc->normalize(icu::UnicodeString(c), e));
-    if (n > 0 && n != c && n < kLimit) nfc_edges += classes.join(c, n, kLimit);
+    if (n > 0 && n != c && n < kLimit) {
+      nfc_edges += classes.join(c, n, kLimit);
+      glyph_classes.join(c, n, kLimit);
+    }
   }
 
   std::map<UChar32, std::set<UChar32>> semantic;
@@ -146,7 +152,10 @@ int main() {
     }
   }
   std::size_t optional_taken = 0;
-  for (const auto& [a, b] : optional) optional_taken += classes.join(a, b, kMaxOptionalClass);
+  for (const auto& [a, b] : optional) {
+    optional_taken += classes.join(a, b, kMaxOptionalClass);
+    glyph_classes.join(a, b, kMaxOptionalClass);
+  }
 
   // Best representative per class root.
   auto rank = [&](UChar32 c) {
@@ -181,6 +190,17 @@ int main() {
   std::printf("inline constexpr FoldPair kFoldPairs[] = {");
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     std::printf("%s{0x%X, 0x%X},", i % 6 == 0 ? "\n  " : " ", pairs[i].first, pairs[i].second);
+  }
+  std::printf("\n};\n\n");
+  std::printf("// Each character that has other variant forms (kZVariant, mutual kSemanticVariant,\n"
+              "// compatibility) and the one its class is named by; sorted by `from`.\n");
+  std::printf("inline constexpr FoldPair kVariantClassPairs[] = {");
+  std::size_t n = 0;
+  for (UChar32 c = 0x3400; c < kLimit; ++c) {
+    if (!is_han(c) || !u_isdefined(c)) continue;
+    const UChar32 root = glyph_classes.find(c);
+    if (root == c && glyph_classes.size[c] == 1) continue;
+    std::printf("%s{0x%X, 0x%X},", n++ % 6 == 0 ? "\n  " : " ", c, root);
   }
   std::printf("\n};\n");
   opencc_close(t2s);

@@ -31,7 +31,7 @@ int tokenize_nothing(Fts5Tokenizer*, void*, int, const char*, int, int (*)(void*
 
 int main() {
   SQLite::Database memory(":memory:", SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
-  if (!jiaozhu::detail::register_tokenizer(memory.getHandle(), "jiaozhu",
+  if (!jiaozhu::detail::register_tokenizer(memory.getHandle(), "jiaozhu", nullptr,
                                            fts5_tokenizer{create_stand_in, delete_stand_in, tokenize_nothing})) {
     std::cerr << "gen_schema_reference: this SQLite has no FTS5\n";
     return 1;

@@ -110,7 +110,7 @@ struct Catalogue {
         {{"search", std::string(1001, 'a')}, 2, "the query is longer than 1000 characters"},
         {{"search", std::string(9, '(') + "张" + std::string(9, ')')}, 2, "the query nests parentheses more than 8 deep"},
         {{"variants", "A", "B", "--class", "x"}, 2,
-         "unknown variant class 'x' (use script, glyph, punct, pinyin, break, substantive)"},
+         "unknown variant class 'x' (use script, conversion, glyph, placeholder, punct, pinyin, break, substantive)"},
         {{"note", "add", "B:17", "--text", "x"}, 2, "who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR"},
         {with_author({"note", "add", "B:17"}), 2, "a note needs --text or at least one --tag"},
         {with_author({"note", "add", "B", "--text", "x"}), 2, "a note is on one passage: give S:N, not 'B'"},

@@ -1,5 +1,7 @@
 #include "support.h"
 
+#include <SQLiteCpp/Database.h>
+
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -177,5 +179,25 @@ std::string encode(const std::string& utf8, const char* charset) {
 }
 
 bool encodable(const std::string& utf8, const char* charset) { return try_encode(utf8, charset).has_value(); }
+
+void undo_schema_9(SQLite::Database& raw) {
+  // The statements exactly as migrations 0003 and 0007 wrote them: the
+  // schema check compares their text.
+  raw.exec(
+      "DROP TABLE fold_rule; "
+      "ALTER TABLE tombstone RENAME TO t9; "
+      "CREATE TABLE tombstone (\n  uuid       TEXT PRIMARY KEY,\n  kind       TEXT NOT NULL CHECK (kind IN ('alias', "
+      "'link')),\n  author     TEXT NOT NULL,\n  removed_at TEXT NOT NULL\n) WITHOUT ROWID; "
+      "INSERT INTO tombstone SELECT * FROM t9; DROP TABLE t9; "
+      "ALTER TABLE variant RENAME TO v9; "
+      "CREATE TABLE variant (\n  link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,\n  n         "
+      "INTEGER NOT NULL CHECK (n >= 1),\n  class     TEXT NOT NULL\n            CHECK (class IN ('script', 'glyph', "
+      "'punct', 'pinyin', 'break', 'substantive')),\n  passage_a INTEGER NOT NULL,\n  start_a   INTEGER NOT NULL CHECK "
+      "(start_a >= 0),\n  end_a     INTEGER NOT NULL CHECK (end_a >= start_a),\n  passage_b INTEGER NOT NULL,\n  "
+      "start_b   INTEGER NOT NULL CHECK (start_b >= 0),\n  end_b     INTEGER NOT NULL CHECK (end_b >= start_b),\n  "
+      "PRIMARY KEY (link_id, n)\n) WITHOUT ROWID; "
+      "INSERT INTO variant SELECT * FROM v9 WHERE class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive'); "
+      "DROP TABLE v9; PRAGMA user_version = 8");
+}
 
 }  // namespace jz_test

@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+namespace SQLite {
+class Database;
+}
+
 namespace jz_test {
 
 std::filesystem::path corpus(const std::string& relative);  // ../shared/corpus/<relative>
@@ -45,6 +49,11 @@ RunResult run_jiaozhu(const std::vector<std::string>& args);
 // if asked. The end-to-end tests' one set-up: no test depends on the user's
 // configuration, which points into `dir`, nor on $JIAOZHU_AUTHOR, which is
 // `author` when given and unset otherwise (both restored on destruction).
+// Turns a current database back into schema 8 (before fold rules and the
+// conversion and placeholder classes), for tests that downgrade a file
+// further to see it upgraded. Takes the raw connection, outside jiaozhu.
+void undo_schema_9(SQLite::Database& raw);
+
 // The author every test writes as, where it needs one.
 inline const std::string kTestAuthor = "Tester <t@example.org>";
 

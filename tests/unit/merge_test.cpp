@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <random>
+#include <span>
 #include <set>
 
 #include "jiaozhu/workflow.h"
@@ -58,6 +59,7 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'edition', uuid, siglum, content_hash, script FROM edition");
   rows("SELECT 'choice', edition_uuid, dropped_hash, kept_hash FROM edition_choice");
   rows("SELECT 'tombstone', uuid, kind FROM tombstone");
+  rows("SELECT 'fold rule', uuid, form, standard, source, note, author, added_at FROM fold_rule");
   // Which character each merged-away one became: the redirects a copy
   // recorded may differ (merges are a union), where they lead may not.
   SQLite::Statement redirects(db.sql(), "SELECT from_uuid FROM character_redirect");
@@ -103,7 +105,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
   NoteFilter all;
   all.include_deleted = true;
   const auto existing = notes.list(all);
-  const int op = std::uniform_int_distribution<int>(0, 16)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 18)(rng);
   auto pick = [&]() -> const Note& { return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)]; };
   try {
     if (op <= 2 || existing.empty()) {
@@ -183,6 +185,18 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       NoteRequest to;
       to.address = std::string(rng() % 2 ? "A:" : "B:") + std::to_string(1 + rng() % 20);
       written.insert(notes.move(pick().uuid, to, author).current.uuid);
+    } else if (op == 16) {  // a variant-form rule stated (the same rule may be stated in another copy)
+      static const char* const kForms[][2] = {{"邉", "邊"}, {"眀", "明"}, {"靣", "面"}, {"夛", "多"}, {"肰", "然"}, {"兵", "士"}};
+      const auto& pair = kForms[rng() % std::size(kForms)];
+      setenv("JIAOZHU_AUTHOR", author.c_str(), 1);
+      const FoldRuleDraft draft{pair[0], pair[1], "src " + std::to_string(rng() % 2), ""};
+      add_fold_rules(db, std::span(&draft, 1));
+      unsetenv("JIAOZHU_AUTHOR");
+    } else if (op == 17) {  // a variant-form rule removed
+      const auto rules = FoldRuleRepository(db).list();
+      if (rules.empty()) return;
+      const FoldRule& r = rules[rng() % rules.size()];
+      remove_fold_rule(db, r.form, r.standard);
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front());
@@ -258,7 +272,10 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
   // Every removal made anywhere, to be found in every replica at the end.
   std::set<std::string> removals;
   for (Database& r : replicas) {
-    SQLite::Statement q(r.sql(), "SELECT uuid FROM tombstone UNION ALL SELECT from_uuid FROM character_redirect");
+    // (A fold rule's removal is undone by stating it again: check's "fold
+    // rules" holds that no rule is live with a tombstone.)
+    SQLite::Statement q(r.sql(), "SELECT uuid FROM tombstone WHERE kind <> 'fold_rule' "
+                                 "UNION ALL SELECT from_uuid FROM character_redirect");
     while (q.executeStep()) removals.insert(q.getColumn(0).getString());
   }
   CHECK(removals.size() > 5);
@@ -294,6 +311,9 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
     }
   }
   CHECK(written.size() > 100);
+  CHECK(std::count_if(state.begin(), state.end(), [](const std::string& row) {  // fold rules were removed, too
+          return row.find("|fold_rule|") != std::string::npos;
+        }) > 0);
   CHECK(editions_resolved > 0);
   // Merging again changes nothing.
   merge_database(replicas[0], paths[1], false);

@@ -363,6 +363,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
   SECTION("upgrading a schema-5 database") {
     {
       SQLite::Database raw((f.dir / "n.db").string(), SQLite::OPEN_READWRITE);
+      jz_test::undo_schema_9(raw);
       raw.exec("DROP TABLE edition_choice; DROP TABLE record_revision_parent; DROP TABLE record_revision; "
                "ALTER TABLE note DROP COLUMN target_key; ALTER TABLE note_revision DROP COLUMN moved_to; "
                "ALTER TABLE note DROP COLUMN passage_opening; "

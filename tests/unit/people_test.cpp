@@ -163,6 +163,7 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
   {
     // What schema 7 had: no histories, no choices, a redirect keyed by from_uuid alone.
     SQLite::Database raw((dir / "t.db").string(), SQLite::OPEN_READWRITE);
+    jz_test::undo_schema_9(raw);
     raw.exec("DROP TABLE edition_choice; DROP TABLE record_revision_parent; DROP TABLE record_revision; "
              "ALTER TABLE note DROP COLUMN target_key; ALTER TABLE note DROP COLUMN passage_opening; ALTER TABLE note_revision DROP COLUMN moved_to; "
              "CREATE TABLE r7 AS SELECT * FROM character_redirect; DROP TABLE character_redirect; "

@@ -20,9 +20,11 @@ struct CheckResult {
 // here, and then only integrity_check runs beside it), passage numbering
 // (1..N without gaps), text normalization (NFC), each edition's content
 // hash against its passages, the search index (FTS5's integrity-check and
-// the folding table's version), variants (each side in a passage of its
+// the version of the folding it was built with: table and fold rules), variants (each side in a passage of its
 // link, each span within its text), mentions, notes, deletions (no removed alias
-// or link still here; every character here is its group's survivor), record
+// or link still here; every character here is its group's survivor), fold
+// rules (each folds one Han character into another, its uuid derived from
+// rule and author, none live with a tombstone), record
 // history (every character and alias has revisions, head flags right, the
 // newest head shown) and edition versions (each edition shows its newest
 // current text; each rival edition holds another). Reads only, and finds

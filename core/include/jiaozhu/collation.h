@@ -21,13 +21,16 @@ namespace jiaozhu {
 class Database;
 
 enum class VariantClass {
-  kScript,       // differ only by Traditional/Simplified form
-  kGlyph,        // differ only by variant forms (異體字)
+  kScript,       // differ only by Traditional/Simplified form, between editions of different scripts
+  kConversion,   // between editions of one script, a pair only that conversion merges (髮/發): a reading
+  kGlyph,        // differ only by variant forms (異體字), the built-in table's or a fold rule's
+  kPlaceholder,  // a stand-in (□, 〓, ⿰…) for a character the digitizer could not write
   kPunct,        // punctuation only
   kPinyin,       // a pinyin syllable stands for a character with that reading
   kBreak,        // a passage boundary only
   kSubstantive,  // everything else: a reading
 };
+inline constexpr std::size_t kVariantClassCount = 8;
 std::string_view to_string(VariantClass c);
 // Parses a class name; throws UsageError naming it.
 VariantClass parse_variant_class(std::string_view name);
@@ -98,6 +101,9 @@ class CollationRepository {
   // (links with none of a last), and the passages of each edition in no link.
   std::vector<Link> links(const std::string& a, const std::string& b) const;
   std::vector<std::string> unmatched(const std::string& of, const std::string& other) const;
+  // The pairs of editions linked through any of these passages (ids), each
+  // once, the older edition first: the alignments a change to them touches.
+  std::vector<std::pair<std::string, std::string>> linked_pairs(const std::vector<int64_t>& passage_ids) const;
 
   // Which variants between a and b a listing shows, and which page of them.
   struct VariantQuery {

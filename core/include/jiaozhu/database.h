@@ -21,6 +21,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "jiaozhu/fold.h"
+
 namespace SQLite {
 class Database;
 class Statement;
@@ -68,6 +70,9 @@ struct OpenSteps {
   std::function<bool(Database&)> indexes_current;
   // Rebuilds the search indexes, in the write transaction open starts.
   std::function<void(Database&)> rebuild_indexes;
+  // The database's folding (its rules over the built-in table), read once
+  // the schema is current and before the indexes are checked.
+  std::function<Folding(Database&)> load_folding;
 };
 
 // Not thread-safe: one thread uses a Database at a time.
@@ -99,6 +104,14 @@ class Database {
   // With kInspect: how the file's schema departs from jiaozhu's, if it does
   // (the file is then open read-only and was neither upgraded nor indexed).
   const std::optional<std::string>& schema_drift() const { return drift_; }
+
+  // What search and collation fold characters with: the built-in table and
+  // this file's rules (OpenSteps::load_folding). The search index is read
+  // and written with it; whoever changes it re-indexes what changed, in the
+  // same transaction. A write() that rolls back puts back the folding it
+  // began with.
+  const Folding& folding() const { return *folding_; }
+  void set_folding(Folding folding);
 
   // The underlying connection, for repositories in core/ only.
   SQLite::Database& sql() { return *db_; }
@@ -137,6 +150,8 @@ class Database {
   bool upgrade(bool blank, int seen_version, const OpenSteps& steps);
 
   std::filesystem::path path_;
+  // Before db_: the connection's tokenizer points at it until it closes.
+  std::unique_ptr<Folding> folding_ = std::make_unique<Folding>();
   std::unique_ptr<SQLite::Database> db_;
   // After db_, so destroyed (finalized) before the connection closes.
   struct Prepared {

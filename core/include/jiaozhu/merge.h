@@ -28,6 +28,9 @@ struct MergeReport {
   int64_t works_added = 0, editions_added = 0, passages_added = 0;
   int64_t characters_added = 0, aliases_added = 0, links_added = 0;
   int64_t notes_added = 0, revisions_added = 0;
+  // Fold rules added, changed or removed here, and the passages that were
+  // indexed again because of them.
+  int64_t fold_rules = 0, passages_refolded = 0;
   // Rows here removed by the other copy's deletions: aliases and links it
   // removed, characters it merged into others.
   int64_t removed = 0;

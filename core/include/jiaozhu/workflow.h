@@ -8,9 +8,12 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/people.h"
 
@@ -37,6 +40,27 @@ AlignReport align_editions(Database& db, const std::string& a, const std::string
 // PersonRepository::merge, with the notes on `from` (and on any member of
 // its group whose identity passes) following to the character kept.
 Person merge_persons(Database& db, const std::string& into, const std::string& from);
+
+// What adding or removing fold rules changed.
+struct FoldChange {
+  int64_t rules = 0;     // rules written or removed
+  int64_t passages = 0;  // passages (and their notes) indexed again
+  int64_t notes = 0;
+  // The aligned pairs of editions that hold the characters involved: their
+  // variants are classed by the folding of their last `align` until it runs
+  // again (`jiaozhu align A B`).
+  std::vector<std::pair<std::string, std::string>> to_realign;
+};
+
+// Writes the rules (fold add, fold import) as the configured author, and
+// re-indexes the passages and notes that hold a character whose search form
+// changes; all in one transaction. A rule already there with the same source
+// and note counts for nothing. Throws UsageError naming the first bad rule
+// (nothing is written then), DatabaseError when the file cannot be written.
+FoldChange add_fold_rules(Database& db, std::span<const FoldRuleDraft> rules);
+// Removes every author's rule FORM → STANDARD, leaving tombstones, and
+// re-indexes as add_fold_rules does. Throws NotFound when there is none.
+FoldChange remove_fold_rule(Database& db, const std::string& form, const std::string& standard);
 
 // Rebuilds the search indexes over passages and notes with this build's
 // folding table, in one transaction of its own. Throws DatabaseError when

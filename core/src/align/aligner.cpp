@@ -166,7 +166,7 @@ AlignReport align_pair(Database& db, const std::string& siglum_a, const std::str
   AlignReport report;
   report.siglum_a = siglum_a;
   report.siglum_b = siglum_b;
-  std::vector<int64_t> counts(6, 0);
+  std::vector<int64_t> counts(kVariantClassCount, 0);
 
   db.write([&] {
     if (steps.before) steps.before(db);
@@ -181,7 +181,9 @@ AlignReport align_pair(Database& db, const std::string& siglum_a, const std::str
     std::vector<std::string> texts_a, texts_b;
     for (const auto* p : pa) texts_a.push_back(p->text);
     for (const auto* p : pb) texts_b.push_back(p->text);
-    const auto ta = detail::make_collation_text(texts_a), tb = detail::make_collation_text(texts_b);
+    const detail::CollationRules rules = detail::collation_rules(db, ea, eb);
+    const auto ta = detail::make_collation_text(texts_a, *rules.folding);
+    const auto tb = detail::make_collation_text(texts_b, *rules.folding);
     const auto alignment = detail::align_sequences(ta.keys, tb.keys);
 
     const std::vector<int64_t> units_a(ta.units_per_passage.begin(), ta.units_per_passage.end());
@@ -215,7 +217,7 @@ AlignReport align_pair(Database& db, const std::string& siglum_a, const std::str
     detail::LinkWriter writer(db);
     std::vector<const detail::LinkDraft*> links;
     for (const auto& [root, draft] : drafts) links.push_back(&draft);
-    detail::for_each_link_variants(links, [&](std::size_t i, const std::vector<detail::FoundVariant>& variants) {
+    detail::for_each_link_variants(links, rules, [&](std::size_t i, const std::vector<detail::FoundVariant>& variants) {
       writer.store(*links[i], ea.uuid, eb.uuid, variants, counts);
       ++report.links;
       report.moved_links += links[i]->moved;

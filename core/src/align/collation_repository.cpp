@@ -20,8 +20,10 @@
 namespace jiaozhu {
 namespace {
 
-constexpr VariantClass kClasses[] = {VariantClass::kScript, VariantClass::kGlyph, VariantClass::kPunct,
-                                     VariantClass::kPinyin, VariantClass::kBreak, VariantClass::kSubstantive};
+constexpr VariantClass kClasses[] = {VariantClass::kScript, VariantClass::kConversion, VariantClass::kGlyph,
+                                     VariantClass::kPlaceholder, VariantClass::kPunct, VariantClass::kPinyin,
+                                     VariantClass::kBreak, VariantClass::kSubstantive};
+static_assert(std::size(kClasses) == kVariantClassCount);
 
 std::vector<Link> read_links(Database& db, const std::string& where, const std::function<void(SQLite::Statement&)>& bind,
                              int64_t edition_a) {
@@ -101,7 +103,9 @@ std::vector<Variant> variants_with_prefix(Database& db, const std::optional<std:
 std::string_view to_string(VariantClass c) {
   switch (c) {
     case VariantClass::kScript: return "script";
+    case VariantClass::kConversion: return "conversion";
     case VariantClass::kGlyph: return "glyph";
+    case VariantClass::kPlaceholder: return "placeholder";
     case VariantClass::kPunct: return "punct";
     case VariantClass::kPinyin: return "pinyin";
     case VariantClass::kBreak: return "break";
@@ -115,7 +119,26 @@ VariantClass parse_variant_class(std::string_view name) {
     if (name == to_string(c)) return c;
   }
   throw UsageError("unknown variant class '" + std::string(name) +
-                   "' (use script, glyph, punct, pinyin, break, substantive)");
+                   "' (use script, conversion, glyph, placeholder, punct, pinyin, break, substantive)");
+}
+
+std::vector<std::pair<std::string, std::string>> CollationRepository::linked_pairs(
+    const std::vector<int64_t>& passage_ids) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  if (passage_ids.empty()) return out;
+  std::string ids = "[";
+  for (int64_t id : passage_ids) ids += (ids.size() > 1 ? "," : "") + std::to_string(id);
+  ids += "]";
+  SQLite::Statement q(db_.sql(),
+                      "SELECT DISTINCT ea.siglum, eb.siglum FROM ("
+                      "  SELECT DISTINCT min(p1.edition_id, p2.edition_id) AS a, max(p1.edition_id, p2.edition_id) AS b "
+                      "  FROM link_passage x1 JOIN link_passage x2 ON x2.link_id = x1.link_id "
+                      "  JOIN passage p1 ON p1.id = x1.passage_id JOIN passage p2 ON p2.id = x2.passage_id "
+                      "  WHERE x1.passage_id IN (SELECT value FROM json_each(?)) AND p1.edition_id <> p2.edition_id) "
+                      "JOIN edition ea ON ea.id = a JOIN edition eb ON eb.id = b ORDER BY a, b");
+  q.bind(1, ids);
+  while (q.executeStep()) out.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getString());
+  return out;
 }
 
 std::vector<Link> CollationRepository::links(const std::string& a, const std::string& b) const {
@@ -339,10 +362,10 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
     draft.manual = true;
     for (const auto& p : na.passages) draft.a.push_back(&p);
     for (const auto& p : nb.passages) draft.b.push_back(&p);
-    std::vector<int64_t> counts(6, 0);
+    std::vector<int64_t> counts(kVariantClassCount, 0);
     try {
       detail::LinkWriter writer(db_);
-      writer.store(draft, na.edition.uuid, nb.edition.uuid, counts);
+      writer.store(draft, na.edition.uuid, nb.edition.uuid, detail::collation_rules(db_, na.edition, nb.edition), counts);
       writer.flush();
     } catch (const SQLite::Exception& e) {
       if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("these passages are linked already");

@@ -4,8 +4,45 @@
 #include "jiaozhu/unicode.h"
 
 namespace jiaozhu::detail {
+namespace {
 
-CollationText make_collation_text(std::span<const std::string> passage_texts) {
+// Placeholder keys lie above every code point: a placeholder matches only the
+// same placeholder.
+constexpr uint32_t kPlaceholderKeys = 0x200000;
+
+// The length of the ideographic description sequence at text[i] (an
+// operator and its two or three components, each a character or a sequence),
+// or 1 when what follows is not one: the operator alone is then the unit.
+std::size_t description_length(const std::u32string& text, std::size_t i, int depth = 0) {
+  const char32_t op = text[i];
+  const int operands = (op == 0x2FF2 || op == 0x2FF3) ? 3 : (op == 0x2FFE || op == 0x2FFF) ? 1 : 2;
+  std::size_t end = i + 1;
+  for (int k = 0; k < operands; ++k) {
+    if (end >= text.size() || depth > 16) return 1;
+    const char32_t c = text[end];
+    if (is_ideographic_description(c)) {
+      const std::size_t inner = description_length(text, end, depth + 1);
+      if (inner == 1) return 1;
+      end += inner;
+    } else if (is_han(c) || is_placeholder(c) || (c >= 0x2E80 && c <= 0x2FDF) || (c >= 0x31C0 && c <= 0x31EF)) {
+      ++end;  // a character, a placeholder, a radical or a stroke
+    } else {
+      return 1;
+    }
+  }
+  return end - i;
+}
+
+uint32_t placeholder_key(const std::u32string& text, std::size_t i, std::size_t length) {
+  if (length == 1) return kPlaceholderKeys + static_cast<uint32_t>(text[i]);
+  uint32_t h = 2166136261u;
+  for (std::size_t k = i; k < i + length; ++k) h = (h ^ static_cast<uint32_t>(text[k])) * 16777619u;
+  return kPlaceholderKeys + 0x110000 + h % 0x100000;
+}
+
+}  // namespace
+
+CollationText make_collation_text(std::span<const std::string> passage_texts, const Folding& folding) {
   CollationText out;
   std::size_t bytes = 0;
   for (const std::string& t : passage_texts) bytes += t.size();
@@ -18,9 +55,15 @@ CollationText make_collation_text(std::span<const std::string> passage_texts) {
     const std::u32string& text = out.passages.back();
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char32_t c = text[i];
-      Unit u{0, static_cast<uint32_t>(p), static_cast<uint32_t>(i), false};
+      Unit u{0, static_cast<uint32_t>(p), static_cast<uint32_t>(i)};
       if (is_han(c)) {
-        u.key = fold_han(c);
+        u.key = folding.han(c);
+      } else if (is_placeholder(c)) {
+        const std::size_t length = is_ideographic_description(c) ? description_length(text, i) : 1;
+        u.key = placeholder_key(text, i, length);
+        u.length = static_cast<uint16_t>(length);
+        u.placeholder = true;
+        i += length - 1;
       } else if (is_letter_or_digit(c)) {
         u.key = fold_letter(c);
         u.latin = true;

@@ -6,19 +6,29 @@
 #include <string>
 #include <vector>
 
+namespace jiaozhu {
+class Folding;
+}
+
 namespace jiaozhu::detail {
 
-// A unit is a Han character or one letter or digit of a Latin run. Its key
-// is the search form (fold_han, or the letter lowercased without
-// diacritics), so that units of two editions compare equal across script.
-// Punctuation and white space are not units: they lie in the gaps between.
+// A unit is a Han character, one letter or digit of a Latin run, or a
+// placeholder (is_placeholder: □, 〓, a private-use code point, or a whole
+// ideographic description sequence such as ⿰氵⿱…). Its key is the search
+// form (the database's Folding, or the letter lowercased without
+// diacritics), so that units of two editions compare equal across script; a
+// placeholder's key is kept apart from every character's, so that it never
+// matches the character it stands for. Punctuation and white space are not
+// units: they lie in the gaps between.
 struct Unit {
   uint32_t key;
   uint32_t passage;  // index into the side's passages
   uint32_t begin;    // code point offset into that passage's text
-  bool latin;
+  uint16_t length = 1;  // code points: more than one only for a description sequence
+  bool latin = false;
+  bool placeholder = false;
 
-  uint32_t end() const { return begin + 1; }  // a unit is one code point
+  uint32_t end() const { return begin + length; }
 };
 
 struct CollationText {
@@ -28,6 +38,6 @@ struct CollationText {
   std::vector<uint32_t> units_per_passage;  // units are stored in passage order
 };
 
-CollationText make_collation_text(std::span<const std::string> passage_texts);
+CollationText make_collation_text(std::span<const std::string> passage_texts, const Folding& folding);
 
 }  // namespace jiaozhu::detail

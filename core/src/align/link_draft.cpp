@@ -12,6 +12,7 @@
 
 #include "align/collation_text.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -32,23 +33,31 @@ std::vector<CollatedPassage> load_passages(Database& db, int64_t edition_id) {
   return out;
 }
 
-std::vector<FoundVariant> variants_of(const LinkDraft& link) {
-  return find_variants(make_collation_text(texts(link.a)), make_collation_text(texts(link.b)));
+CollationRules collation_rules(const Database& db, const Edition& a, const Edition& b) {
+  CollationRules rules;
+  rules.folding = &db.folding();
+  rules.same_script = a.script == b.script && (a.script == Script::kHant || a.script == Script::kHans);
+  return rules;
 }
 
-void for_each_link_variants(const std::vector<const LinkDraft*>& links,
+std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRules& rules) {
+  return find_variants(make_collation_text(texts(link.a), *rules.folding),
+                       make_collation_text(texts(link.b), *rules.folding), rules);
+}
+
+void for_each_link_variants(const std::vector<const LinkDraft*>& links, const CollationRules& rules,
                             const std::function<void(std::size_t, const std::vector<FoundVariant>&)>& write) {
   // Chunks of links: workers find chunk k + 1 while this thread writes chunk k.
   constexpr std::size_t kChunk = 2048;
   const std::size_t workers = std::max(1u, std::thread::hardware_concurrency());
-  auto find_chunk = [&links, workers](std::size_t from, std::size_t to) {
+  auto find_chunk = [&links, &rules, workers](std::size_t from, std::size_t to) {
     std::vector<std::vector<FoundVariant>> out(to - from);
     std::atomic<std::size_t> next{from};
     std::exception_ptr failure;
     std::mutex failure_mutex;
     auto work = [&] {
       try {
-        for (std::size_t i; (i = next++) < to;) out[i - from] = variants_of(*links[i]);
+        for (std::size_t i; (i = next++) < to;) out[i - from] = variants_of(*links[i], rules);
       } catch (...) {
         std::lock_guard<std::mutex> lock(failure_mutex);
         failure = std::current_exception();

@@ -11,6 +11,7 @@
 
 namespace jiaozhu {
 class Database;
+struct Edition;
 }
 
 namespace jiaozhu::detail {
@@ -32,15 +33,19 @@ struct LinkDraft {
   std::vector<const CollatedPassage*> b;
 };
 
+// How the variants between editions a and b are classed: the database's
+// folding, and whether the two share a script.
+CollationRules collation_rules(const Database& db, const Edition& a, const Edition& b);
+
 // The variants between a link's passages. Pure computation: safe to call
 // from several threads at once.
-std::vector<FoundVariant> variants_of(const LinkDraft& link);
+std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRules& rules);
 
 // variants_of() for every link, on all cores, handed to `write` in link
 // order on the calling thread (which alone touches the database) while the
 // next links' variants are being found. An exception from a worker is
 // rethrown here.
-void for_each_link_variants(const std::vector<const LinkDraft*>& links,
+void for_each_link_variants(const std::vector<const LinkDraft*>& links, const CollationRules& rules,
                             const std::function<void(std::size_t, const std::vector<FoundVariant>&)>& write);
 
 }  // namespace jiaozhu::detail

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "align/link_store.h"
 
 #include <SQLiteCpp/Database.h>
@@ -59,12 +60,13 @@ void LinkWriter::flush() {
 }
 
 int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
-                          std::vector<int64_t>& counts) {
-  return store(link, uuid_a, uuid_b, variants_of(link), counts);
+                          const CollationRules& rules, std::vector<int64_t>& counts) {
+  return store(link, uuid_a, uuid_b, variants_of(link, rules), counts);
 }
 
 int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
                           const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts) {
+  counts.resize(std::max(counts.size(), kVariantClassCount), 0);  // one slot per class, whatever the caller sized
   const std::string uuid = link_uuid(link, uuid_a, uuid_b);
   link_->bind(1, uuid);
   link_->bind(2, link.manual ? "manual" : "auto");

@@ -34,12 +34,12 @@ class LinkWriter {
   LinkWriter(const LinkWriter&) = delete;
   LinkWriter& operator=(const LinkWriter&) = delete;
 
-  // Computes the variants of `link` and writes both; returns the link's id
+  // Computes the variants of `link` (classed by `rules`) and writes both; returns the link's id
   // and counts its variants per class into `counts` (indexed by
   // VariantClass). `edition_uuid_a/b` give the link its identity. The
   // caller holds the write transaction.
   int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
-                std::vector<int64_t>& counts);
+                const CollationRules& rules, std::vector<int64_t>& counts);
   // The same with the link's variants found already (variants_of).
   int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
                 const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts);

@@ -60,7 +60,8 @@ struct Range {  // units [from, to) of each side
 
 class Finder {
  public:
-  Finder(const CollationText& a, const CollationText& b) : a_(a), b_(b), matches_(myers_diff(a.keys, b.keys)) {}
+  Finder(const CollationText& a, const CollationText& b, const CollationRules& rules)
+      : a_(a), b_(b), rules_(rules), matches_(myers_diff(a.keys, b.keys)) {}
 
   std::vector<FoundVariant> run() {
     const std::vector<Range> regions = merged_regions();
@@ -126,27 +127,37 @@ class Finder {
     out_.push_back({classify(r), span(a_, r.a_from, r.a_to), span(b_, r.b_from, r.b_to)});
   }
 
-  VariantClass classify(const Range& r) const {
-    auto all = [](const CollationText& side, std::size_t from, std::size_t to, bool latin) {
-      for (std::size_t i = from; i < to; ++i) {
-        if (side.units[i].latin != latin) return false;
-      }
-      return from < to;
-    };
-    const bool a_pinyin = all(a_, r.a_from, r.a_to, true) && all(b_, r.b_from, r.b_to, false);
-    const bool b_pinyin = all(b_, r.b_from, r.b_to, true) && all(a_, r.a_from, r.a_to, false);
-    if (!a_pinyin && !b_pinyin) {
-      const bool han = all(a_, r.a_from, r.a_to, false) && all(b_, r.b_from, r.b_to, false);
-      return han && r.a_to - r.a_from == r.b_to - r.b_from && same_in_context(r) ? VariantClass::kScript
-                                                                                : VariantClass::kSubstantive;
+  enum class Kind { kHan, kLatin, kPlaceholder };
+  static Kind kind(const Unit& u) { return u.placeholder ? Kind::kPlaceholder : u.latin ? Kind::kLatin : Kind::kHan; }
+  static bool all(const CollationText& side, std::size_t from, std::size_t to, Kind k) {
+    for (std::size_t i = from; i < to; ++i) {
+      if (kind(side.units[i]) != k) return false;
     }
-    const CollationText& han = a_pinyin ? b_ : a_;
-    const CollationText& latin = a_pinyin ? a_ : b_;
-    const auto [hf, ht] = a_pinyin ? std::pair(r.b_from, r.b_to) : std::pair(r.a_from, r.a_to);
-    const auto [lf, lt] = a_pinyin ? std::pair(r.a_from, r.a_to) : std::pair(r.b_from, r.b_to);
-    return toneless(transformed("Han-Latin", text(han, hf, ht))) == toneless(transformed("Any-Null", text(latin, lf, lt)))
-               ? VariantClass::kPinyin
-               : VariantClass::kSubstantive;
+    return from < to;
+  }
+
+  VariantClass classify(const Range& r) const {
+    const std::size_t na = r.a_to - r.a_from, nb = r.b_to - r.b_from;
+    const bool a_han = all(a_, r.a_from, r.a_to, Kind::kHan), b_han = all(b_, r.b_from, r.b_to, Kind::kHan);
+    if (a_han && b_han) {
+      if (na != nb || !same_in_context(r)) return VariantClass::kSubstantive;
+      return rules_.same_script ? VariantClass::kConversion : VariantClass::kScript;
+    }
+    const bool a_latin = all(a_, r.a_from, r.a_to, Kind::kLatin), b_latin = all(b_, r.b_from, r.b_to, Kind::kLatin);
+    if ((a_latin && b_han) || (b_latin && a_han)) {
+      const CollationText& han = a_latin ? b_ : a_;
+      const CollationText& latin = a_latin ? a_ : b_;
+      const auto [hf, ht] = a_latin ? std::pair(r.b_from, r.b_to) : std::pair(r.a_from, r.a_to);
+      const auto [lf, lt] = a_latin ? std::pair(r.a_from, r.a_to) : std::pair(r.b_from, r.b_to);
+      if (toneless(transformed("Han-Latin", text(han, hf, ht))) == toneless(transformed("Any-Null", text(latin, lf, lt)))) {
+        return VariantClass::kPinyin;
+      }
+      // A letter or two amid Han text, for as many characters: a stand-in.
+      return na == nb && na <= 2 ? VariantClass::kPlaceholder : VariantClass::kSubstantive;
+    }
+    const bool a_holds = all(a_, r.a_from, r.a_to, Kind::kPlaceholder), b_holds = all(b_, r.b_from, r.b_to, Kind::kPlaceholder);
+    if (na == nb && ((a_holds && (b_han || b_holds)) || (b_holds && a_han))) return VariantClass::kPlaceholder;
+    return VariantClass::kSubstantive;
   }
 
   // ICU converts some characters by their neighbours (祇今 → 只今, 計畫 →
@@ -180,7 +191,10 @@ class Finder {
   void compare_characters(const Match& m) {
     const char32_t ca = character(a_, m.a), cb = character(b_, m.b);
     if (ca == cb) return;
-    const VariantClass c = (!a_.units[m.a].latin && script_pair(ca, cb)) ? VariantClass::kScript : VariantClass::kGlyph;
+    VariantClass c = VariantClass::kGlyph;
+    if (!a_.units[m.a].latin && script_pair(ca, cb)) {
+      c = rules_.same_script && !variant_forms(ca, cb) ? VariantClass::kConversion : VariantClass::kScript;
+    }
     FoundVariant* last = out_.empty() ? nullptr : &out_.back();
     const Unit &ua = a_.units[m.a], &ub = b_.units[m.b];
     if (last && last->variant_class == c && last->a.passage == ua.passage && last->a.end == ua.begin &&
@@ -227,14 +241,15 @@ class Finder {
 
   const CollationText& a_;
   const CollationText& b_;
+  const CollationRules& rules_;
   std::vector<Match> matches_;
   std::vector<FoundVariant> out_;
 };
 
 }  // namespace
 
-std::vector<FoundVariant> find_variants(const CollationText& a, const CollationText& b) {
-  return Finder(a, b).run();
+std::vector<FoundVariant> find_variants(const CollationText& a, const CollationText& b, const CollationRules& rules) {
+  return Finder(a, b, rules).run();
 }
 
 }  // namespace jiaozhu::detail

@@ -6,6 +6,7 @@
 
 #include "align/collation_text.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/fold.h"
 
 namespace jiaozhu::detail {
 
@@ -18,6 +19,15 @@ struct SidePosition {
   uint32_t end = 0;
 };
 
+// What classifying depends on besides the two texts.
+struct CollationRules {
+  const Folding* folding = &Folding::builtin();  // the database's
+  // Both editions are written in one script (both hant or both hans): a pair
+  // of characters that only Traditional-Simplified conversion merges is then
+  // a reading (conversion), not script noise.
+  bool same_script = false;
+};
+
 struct FoundVariant {
   VariantClass variant_class;
   SidePosition a, b;
@@ -26,12 +36,16 @@ struct FoundVariant {
 // Aligns the units of `a` and `b` and returns their differences in order:
 //   * runs of units in one side without a match in the other (a reading
 //     added, left out or replaced): pinyin when one side is pinyin standing
-//     for the other's characters, else substantive. Two such runs with one
+//     for the other's characters; placeholder when one side only stands in
+//     for as many characters of the other (□ for 疇, or a stray Latin letter
+//     or two amid Han text); else substantive. Two such runs with one
 //     matched unit between are one variant (太宗 / 皇太极, not 宗 / 极);
 //   * matched units whose characters differ: script (Traditional and
-//     Simplified forms) or glyph (other variant forms);
+//     Simplified forms), or conversion instead when rules.same_script and
+//     the two are not also variant forms of each other (髮/發 between two
+//     Traditional editions); glyph (other variant forms, rules included);
 //   * different punctuation between matched units: punct; a passage
 //     boundary on one side only, the text being otherwise equal: break.
-std::vector<FoundVariant> find_variants(const CollationText& a, const CollationText& b);
+std::vector<FoundVariant> find_variants(const CollationText& a, const CollationText& b, const CollationRules& rules);
 
 }  // namespace jiaozhu::detail

@@ -55,7 +55,7 @@ void configure_sqlite_once() {
   (void)configured;  // SQLITE_MISUSE if SQLite was initialized already: harmless
 }
 
-void harden(SQLite::Database& db) {
+void harden(SQLite::Database& db, const Folding* folding) {
   sqlite3* h = db.getHandle();
   sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
@@ -67,7 +67,7 @@ void harden(SQLite::Database& db) {
   db.exec("PRAGMA trusted_schema = OFF");
   db.exec("PRAGMA cache_size = -65536");
   detail::stop_on_interrupt(h);
-  detail::register_fts5_tokenizer(h);
+  detail::register_fts5_tokenizer(h, folding);
 }
 
 int pragma_int(SQLite::Database& db, const char* pragma) {
@@ -103,6 +103,7 @@ Database& Database::operator=(Database&& other) noexcept {
   statements_.clear();  // finalized before the connection they belong to closes
   path_ = std::move(other.path_);
   db_ = std::move(other.db_);
+  folding_ = std::move(other.folding_);  // after the connection that used the old one closed
   statements_ = std::move(other.statements_);
   read_only_ = other.read_only_;
   created_ = other.created_;
@@ -110,6 +111,8 @@ Database& Database::operator=(Database&& other) noexcept {
   return *this;
 }
 Database::~Database() = default;
+
+void Database::set_folding(Folding folding) { *folding_ = std::move(folding); }
 
 CachedStatement::~CachedStatement() {
   if (s_ == nullptr) return;
@@ -153,7 +156,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode, const 
     const int flags = SQLite::OPEN_NOMUTEX | (d.read_only_ ? SQLite::OPEN_READONLY
                                                            : SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
     d.db_ = std::make_unique<SQLite::Database>(path.string(), flags, kBusyTimeoutMs);
-    harden(*d.db_);
+    harden(*d.db_, d.folding_.get());
     // The checks below read under one lock: one moment of the file, and one
     // lock taken instead of one per statement (a third of a short command).
     std::optional<SQLite::Transaction> checks(std::in_place, *d.db_, SQLite::TransactionBehavior::DEFERRED);
@@ -185,6 +188,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode, const 
       d.db_->exec("PRAGMA query_only = ON");
       return d;
     }
+    if (version == current_schema_version() && steps.load_folding) d.set_folding(steps.load_folding(d));
     const bool index_current =
         version == current_schema_version() && (!steps.indexes_current || steps.indexes_current(d));
     checks.reset();  // ends the read: an upgrade or a rebuild takes the write lock
@@ -194,6 +198,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode, const 
                             " and must be upgraded, but it is read-only");
       }
       d.created_ = d.upgrade(blank, version, steps);
+      if (steps.load_folding) d.read([&] { d.set_folding(steps.load_folding(d)); });
     }
     if (!index_current && !d.read_only_ && steps.rebuild_indexes) {
       d.write([&] {  // under the write lock, asked again: another process may have rebuilt them
@@ -236,14 +241,21 @@ bool Database::upgrade(bool blank, int seen_version, const OpenSteps& steps) {
 
 void Database::write(const std::function<void()>& body) {
   if (read_only_) throw DatabaseError(path_.string() + " is read-only: nothing was changed");
+  // A rolled-back change of fold rules leaves the folding the file has.
+  const Folding folding_before = *folding_;
   try {
     SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     body();
     tx.commit();
   } catch (const SQLite::Exception& e) {
+    *folding_ = folding_before;
     rethrow(path_, e);
   } catch (const Interrupted&) {
+    *folding_ = folding_before;
     throw Interrupted(path_.string() + ": interrupted: nothing was changed");
+  } catch (...) {
+    *folding_ = folding_before;
+    throw;
   }
 }
 

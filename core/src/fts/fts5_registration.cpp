@@ -17,9 +17,9 @@ fts5_api* fts5_of(sqlite3* db) {
 
 }  // namespace
 
-bool register_tokenizer(sqlite3* db, const char* name, fts5_tokenizer tokenizer) {
+bool register_tokenizer(sqlite3* db, const char* name, void* user_data, fts5_tokenizer tokenizer) {
   fts5_api* api = fts5_of(db);
-  return api && api->xCreateTokenizer(api, name, nullptr, &tokenizer, nullptr) == SQLITE_OK;
+  return api && api->xCreateTokenizer(api, name, user_data, &tokenizer, nullptr) == SQLITE_OK;
 }
 
 }  // namespace jiaozhu::detail

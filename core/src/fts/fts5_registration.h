@@ -7,8 +7,8 @@
 
 namespace jiaozhu::detail {
 
-// Registers `tokenizer` as `name` on `db`. False when the SQLite library
-// has no FTS5 or refuses the tokenizer.
-bool register_tokenizer(sqlite3* db, const char* name, fts5_tokenizer tokenizer);
+// Registers `tokenizer` as `name` on `db`; its xCreate receives `user_data`.
+// False when the SQLite library has no FTS5 or refuses the tokenizer.
+bool register_tokenizer(sqlite3* db, const char* name, void* user_data, fts5_tokenizer tokenizer);
 
 }  // namespace jiaozhu::detail

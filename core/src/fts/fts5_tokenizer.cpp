@@ -9,12 +9,10 @@
 namespace jiaozhu::detail {
 namespace {
 
-// The tokenizer has no state: every instance is this one object.
-struct Instance {};
-Instance the_instance;
-
-int create(void*, const char**, int, Fts5Tokenizer** out) {
-  *out = reinterpret_cast<Fts5Tokenizer*>(&the_instance);
+// An instance is the connection's folding: FTS5 passes back what create
+// returned.
+int create(void* folding, const char**, int, Fts5Tokenizer** out) {
+  *out = static_cast<Fts5Tokenizer*>(folding);
   return SQLITE_OK;
 }
 
@@ -22,7 +20,7 @@ void destroy(Fts5Tokenizer*) {}
 
 using TokenFn = int (*)(void*, int, const char*, int, int, int);
 
-int tokenize_for_fts5(Fts5Tokenizer*, void* context, int /*flags*/, const char* text, int length,
+int tokenize_for_fts5(Fts5Tokenizer* instance, void* context, int /*flags*/, const char* text, int length,
                       TokenFn emit) {
   if (!text || length <= 0) return SQLITE_OK;
   int rc = SQLITE_OK;
@@ -30,14 +28,16 @@ int tokenize_for_fts5(Fts5Tokenizer*, void* context, int /*flags*/, const char* 
     rc = emit(context, 0, t.text.data(), static_cast<int>(t.text.size()), static_cast<int>(t.begin),
               static_cast<int>(t.end));
     return rc == SQLITE_OK;
-  });
+  }, *reinterpret_cast<const Folding*>(instance));
   return rc;
 }
 
 }  // namespace
 
-void register_fts5_tokenizer(sqlite3* db) {
-  if (!register_tokenizer(db, "jiaozhu", fts5_tokenizer{create, destroy, tokenize_for_fts5})) {
+void register_fts5_tokenizer(sqlite3* db, const Folding* folding) {
+  if (!folding) folding = &Folding::builtin();
+  if (!register_tokenizer(db, "jiaozhu", const_cast<Folding*>(folding),
+                          fts5_tokenizer{create, destroy, tokenize_for_fts5})) {
     throw DatabaseError("this SQLite library has no FTS5, which jiaozhu's search needs, or refused its tokenizer");
   }
 }

@@ -24,7 +24,7 @@ bool is_word_character(UChar32 c) {
 
 }  // namespace
 
-void tokenize_erased(std::string_view text, TokenCallback callback, void* context) {
+void tokenize_erased(std::string_view text, const Folding& folding, TokenCallback callback, void* context) {
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   const auto length = static_cast<int32_t>(text.size());
   std::string word;
@@ -35,8 +35,15 @@ void tokenize_erased(std::string_view text, TokenCallback callback, void* contex
     U8_NEXT(s, i, length, c);
     if (c >= 0 && is_han(static_cast<char32_t>(c))) {
       std::string han;
-      append_utf8(han, fold_han(static_cast<char32_t>(c)));
+      append_utf8(han, folding.han(static_cast<char32_t>(c)));
       if (!callback(context, Token{han, static_cast<std::size_t>(start), static_cast<std::size_t>(i)})) return;
+      continue;
+    }
+    if (c >= 0 && is_placeholder(static_cast<char32_t>(c))) {  // □ is found by `search □`
+      if (!callback(context, Token{text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)),
+                                   static_cast<std::size_t>(start), static_cast<std::size_t>(i)})) {
+        return;
+      }
       continue;
     }
     if (!is_word_character(c) || u_charType(c) == U_NON_SPACING_MARK) continue;

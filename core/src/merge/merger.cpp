@@ -6,6 +6,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -18,6 +19,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/fold.h"
+#include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/merge.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
@@ -26,12 +28,14 @@
 #include "merge/incoming_notes.h"
 #include "merge/rival_editions.h"
 #include "notes/anchor_finder.h"
+#include "notes/note_index.h"
 #include "notes/note_store.h"
 #include "people/person_join.h"
 #include "people/mention_index.h"
 #include "people/person_rows.h"
 #include "people/record_history.h"
 #include "repo/deletion_store.h"
+#include "repo/folding_change.h"
 #include "util/sha256.h"
 #include "util/clock.h"
 #include "util/columns.h"
@@ -280,6 +284,7 @@ void merge_deletions(Merge& m) {
   SQLite::Statement tombs(m.other, "SELECT uuid, kind, author, removed_at FROM tombstone ORDER BY uuid");
   while (tombs.executeStep()) {
     const std::string kind = tombs.getColumn(1).getString();
+    if (kind == "fold_rule") continue;  // merge_fold_rules: the later of a rule and its removal wins
     if (kind != "alias" && kind != "link") m.refuse("a tombstone has the unknown kind '" + kind + "'");
     const std::string uuid = m.text(tombs, 0, Field::kUuid);
     const std::string author = m.text(tombs, 2, Field::kAuthor), at = m.text(tombs, 3, Field::kTimestamp);
@@ -516,7 +521,7 @@ void merge_links(Merge& m) {
   std::map<int64_t, std::vector<detail::CollatedPassage>> texts;
   std::map<std::pair<int64_t, int64_t>, bool> aligned_here;
   detail::LinkWriter writer(m.db);
-  std::vector<int64_t> counts(6, 0);
+  std::vector<int64_t> counts(kVariantClassCount, 0);
   detail::DeletionStore deletions(m.db);
   for (const IncomingLink& l : links) {
     if (l.passages.empty() || link_known(m.db, l.uuid) || deletions.buried(l.uuid)) continue;
@@ -546,10 +551,47 @@ void merge_links(Merge& m) {
       }
     }
     const EditionRepository editions(m.db);
-    writer.store(draft, editions.find_by_id(ea).value().uuid, editions.find_by_id(eb).value().uuid, counts);
+    const Edition a = editions.find_by_id(ea).value(), b = editions.find_by_id(eb).value();
+    writer.store(draft, a.uuid, b.uuid, detail::collation_rules(m.db, a, b), counts);
     ++m.report.links_added;
   }
   writer.flush();
+}
+
+// ---- fold rules ----
+
+// The other copy's rules and their removals: of a rule and its tombstone, in
+// either copy, the later wins (a rule stated again after its removal lives
+// again). Then the search indexes follow the folding the rules now make, so
+// that the passages and links merged next are indexed and classed with it.
+void merge_fold_rules(Merge& m) {
+  FoldRuleRepository rules(m.db);
+  SQLite::Statement rows(m.other, "SELECT uuid, form, standard, coalesce(source, ''), coalesce(note, ''), author, "
+                                  "added_at FROM fold_rule ORDER BY uuid");
+  while (rows.executeStep()) {
+    FoldRule r{m.text(rows, 0, Field::kUuid),       m.text(rows, 1, Field::kPersonName),
+               m.text(rows, 2, Field::kPersonName), m.text(rows, 3, Field::kPersonNote),
+               m.text(rows, 4, Field::kPersonNote), m.text(rows, 5, Field::kAuthor),
+               m.text(rows, 6, Field::kTimestamp)};
+    try {
+      FoldRuleRepository::validate({r.form, r.standard, r.source, r.note});
+    } catch (const UsageError& e) {
+      m.refuse(std::string("fold rule ") + r.uuid + ": " + e.what());
+    }
+    if (r.uuid != FoldRuleRepository::uuid_of(r.form, r.standard, r.author)) {
+      m.refuse("fold rule " + r.uuid + " has a uuid not derived from its rule and author");
+    }
+    m.report.fold_rules += rules.merge_row(r);
+  }
+  SQLite::Statement tombs(m.other, "SELECT uuid, author, removed_at FROM tombstone WHERE kind = 'fold_rule' ORDER BY uuid");
+  while (tombs.executeStep()) {
+    m.report.fold_rules += rules.merge_removal(m.text(tombs, 0, Field::kUuid), m.text(tombs, 1, Field::kAuthor),
+                                               m.text(tombs, 2, Field::kTimestamp));
+  }
+  detail::NoteIndex notes(m.db);
+  const std::array<detail::FoldedIndex*, 1> others{&notes};
+  const auto change = detail::change_folding(m.db, rules.folding(), others);
+  m.report.passages_refolded = static_cast<int64_t>(change.passages.size());
 }
 
 // ---- notes ----
@@ -616,6 +658,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       SQLite::Statement begin(theirs.sql(), "BEGIN");
       begin.exec();
       Merge m{db, theirs.sql(), detail::ForeignText(other.string()), report, {}, {}, {}, {}, {}, {}, {}, false};
+      merge_fold_rules(m);
       merge_editions(m);
       merge_deletions(m);
       merge_persons(m);

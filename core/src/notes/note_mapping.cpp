@@ -12,6 +12,7 @@
 #include "align/diff.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
 
@@ -28,7 +29,7 @@ struct Side {
 Side load_side(Database& db, const std::vector<std::string>& addresses) {
   std::vector<std::string> texts;
   for (const std::string& a : addresses) texts.push_back(PassageRepository(db).get(parse_address(a)).front().text);
-  return {addresses, detail::make_collation_text(texts)};
+  return {addresses, detail::make_collation_text(texts, db.folding())};
 }
 
 // For each unit of `from`, the index of the unit of `to` it matches, or kUnmatched.

@@ -11,14 +11,33 @@
 
 namespace jiaozhu::detail {
 
+namespace {
+
+#define JZ_TOMBSTONE_UPSERT(keep)                                                                             \
+  "INSERT INTO tombstone (uuid, kind, author, removed_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (uuid) DO UPDATE " \
+  "SET author = excluded.author, removed_at = excluded.removed_at "                                             \
+  "WHERE (excluded.removed_at, excluded.author) " keep " (tombstone.removed_at, tombstone.author)"
+constexpr const char* kKeepEarliest = JZ_TOMBSTONE_UPSERT("<");
+constexpr const char* kKeepLatest = JZ_TOMBSTONE_UPSERT(">");
+#undef JZ_TOMBSTONE_UPSERT
+
+}  // namespace
+
 void DeletionStore::bury(std::string_view kind, const std::string& uuid, const std::string& author,
                          const std::string& at) {
   // The earliest removal is kept, so that copies that removed one row apart
   // (under two of its identities) end with the same record of it.
-  auto q = db_.cached(
-      "INSERT INTO tombstone (uuid, kind, author, removed_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (uuid) DO UPDATE "
-      "SET author = excluded.author, removed_at = excluded.removed_at "
-      "WHERE (excluded.removed_at, excluded.author) < (tombstone.removed_at, tombstone.author)");
+  record(kind, uuid, author, at, kKeepEarliest);
+}
+
+void DeletionStore::bury_latest(std::string_view kind, const std::string& uuid, const std::string& author,
+                                const std::string& at) {
+  record(kind, uuid, author, at, kKeepLatest);
+}
+
+void DeletionStore::record(std::string_view kind, const std::string& uuid, const std::string& author,
+                           const std::string& at, const char* keep_sql) {
+  auto q = db_.cached(keep_sql);
   q->bind(1, uuid);
   q->bind(2, std::string(kind));
   q->bind(3, author);

@@ -26,6 +26,10 @@ class DeletionStore {
   // `author` at `at`. Recording it again keeps the earliest record (by time,
   // then author), whatever the order.
   void bury(std::string_view kind, const std::string& uuid, const std::string& author, const std::string& at);
+  // The same, keeping the latest removal instead: for rows whose identity
+  // is their content (fold rules), where a rule stated again after its
+  // removal lives again and merge lets the later of the two win.
+  void bury_latest(std::string_view kind, const std::string& uuid, const std::string& author, const std::string& at);
   bool buried(const std::string& uuid) const;
   // Forgets the removal of `uuid`: the row was made again here (a link of
   // the same passages). A copy that still holds the tombstone removes it
@@ -51,6 +55,11 @@ class DeletionStore {
   std::vector<std::string> faults() const;
 
  private:
+  // Inserts the tombstone with `keep_sql`, which keeps of it and the one
+  // there the earliest or the latest (by time, then author).
+  void record(std::string_view kind, const std::string& uuid, const std::string& author, const std::string& at,
+              const char* keep_sql);
+
   Database& db_;
 };
 

@@ -15,10 +15,12 @@ class SearchIndex {
  public:
   explicit SearchIndex(Database& db) : db_(db) {}
 
-  // True when the index was built with the folding table compiled in.
+  // True when the index was built with the connection's folding (the
+  // built-in table and the file's rules) and this build's tokenizer
+  // (PassageIndex::version).
   bool current() const;
 
-  // Re-tokenizes every passage and records the folding table's version.
+  // Re-tokenizes every passage and records the folding's version.
   // The caller holds the write transaction. The notes' index is the notes
   // layer's (NoteStore::reindex); workflow's rebuild_search_indexes does both.
   void rebuild();

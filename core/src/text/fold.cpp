@@ -11,6 +11,7 @@
 
 #include "fold_table.inc"
 #include "jiaozhu/unicode.h"
+#include "util/sha256.h"
 
 namespace jiaozhu {
 namespace {
@@ -59,6 +60,31 @@ char32_t fold_han(char32_t c) {
   return table()[c];
 }
 
+bool variant_forms(char32_t a, char32_t b) {
+  auto named = [](char32_t c) {
+    const auto it = std::lower_bound(std::begin(kVariantClassPairs), std::end(kVariantClassPairs), c,
+                                     [](const FoldPair& p, char32_t v) { return p.from < v; });
+    return it != std::end(kVariantClassPairs) && it->from == c ? it->to : c;
+  };
+  return a == b || named(a) == named(b);
+}
+
+bool is_ideographic_description(char32_t c) { return c >= 0x2FF0 && c <= 0x2FFF; }
+
+bool is_placeholder(char32_t c) {
+  switch (c) {
+    case U'\u25A1':  // □
+    case U'\u25A0':  // ■
+    case U'\u3013':  // 〓
+    case U'\u25CB':  // ○
+    case U'\uFFFD':  // the replacement character
+      return true;
+    default:
+      break;
+  }
+  return (c >= 0xE000 && c <= 0xF8FF) || (c >= 0xF0000 && c <= 0x10FFFD) || is_ideographic_description(c);
+}
+
 bool is_letter_or_digit(char32_t c) {
   const auto u = static_cast<UChar32>(c);
   return !is_han(c) && (u_hasBinaryProperty(u, UCHAR_ALPHABETIC) || u_charType(u) == U_DECIMAL_DIGIT_NUMBER);
@@ -77,16 +103,89 @@ char32_t fold_letter(char32_t c) {
   return static_cast<char32_t>(u_tolower(base));
 }
 
-std::u32string fold_code_points(std::u32string_view text) {
+std::u32string fold_code_points(std::u32string_view text) { return Folding::builtin().code_points(text); }
+
+std::string fold_text(std::string_view text) { return Folding::builtin().text(text); }
+
+std::string_view fold_table_version() { return kFoldTableVersion; }
+
+namespace {
+
+// Union-find over built-in search forms. The root of a set is the form every
+// member folds to; joining makes the standard's root the root.
+class Classes {
+ public:
+  char32_t root(char32_t c) {
+    auto it = parent_.find(c);
+    if (it == parent_.end() || it->second == c) return c;
+    const char32_t r = root(it->second);
+    parent_[c] = r;
+    return r;
+  }
+  void join(char32_t form, char32_t standard) {
+    const char32_t a = root(form), b = root(standard);
+    if (a != b) parent_[a] = b;
+  }
+  std::unordered_map<char32_t, char32_t> flattened() {
+    std::unordered_map<char32_t, char32_t> out;
+    std::vector<char32_t> keys;
+    for (const auto& [c, p] : parent_) keys.push_back(c);
+    for (char32_t c : keys) {
+      if (const char32_t r = root(c); r != c) out.emplace(c, r);
+    }
+    return out;
+  }
+
+ private:
+  std::unordered_map<char32_t, char32_t> parent_;
+};
+
+}  // namespace
+
+Folding::Folding(std::vector<FoldPairRule> rules) {
+  if (rules.empty()) return;
+  auto state = std::make_shared<State>();
+  state->rules = std::move(rules);
+  const auto order = [](const FoldPairRule& a, const FoldPairRule& b) {
+    return std::pair(a.form, a.standard) < std::pair(b.form, b.standard);
+  };
+  std::sort(state->rules.begin(), state->rules.end(), order);
+  state->rules.erase(std::unique(state->rules.begin(), state->rules.end()), state->rules.end());
+  Classes classes;
+  for (const FoldPairRule& r : state->rules) classes.join(fold_han(r.form), fold_han(r.standard));
+  state->joined = classes.flattened();
+  detail::Sha256 hash;
+  for (const FoldPairRule& r : state->rules) {
+    std::string line;
+    append_utf8(line, r.form);
+    line += '\t';
+    append_utf8(line, r.standard);
+    hash.update(line + "\n");
+  }
+  state->digest = hash.hex().substr(0, 16);
+  state_ = std::move(state);
+}
+
+const std::vector<FoldPairRule>& Folding::rules() const {
+  static const std::vector<FoldPairRule> none;
+  return state_ ? state_->rules : none;
+}
+
+const Folding& Folding::builtin() {
+  static const Folding none;
+  return none;
+}
+
+std::u32string Folding::code_points(std::u32string_view text) const {
   std::u32string out(text);
   for (char32_t& c : out) {
-    if (is_han(c)) c = fold_han(c);
+    if (is_han(c)) c = han(c);
     else if (is_letter_or_digit(c)) c = fold_letter(c);
   }
   return out;
 }
 
-std::string fold_text(std::string_view text) {
+std::string Folding::text(std::string_view text) const {
   std::string out;
   out.reserve(text.size());
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
@@ -99,11 +198,27 @@ std::string fold_text(std::string_view text) {
       out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
       continue;
     }
-    append_utf8(out, fold_han(static_cast<char32_t>(c)));
+    append_utf8(out, han(static_cast<char32_t>(c)));
   }
   return out;
 }
 
-std::string_view fold_table_version() { return kFoldTableVersion; }
+std::string Folding::version() const {
+  return state_ ? std::string(fold_table_version()) + "+rules-" + state_->digest : std::string(fold_table_version());
+}
+
+std::vector<char32_t> changed_forms(const Folding& before, const Folding& after) {
+  std::vector<char32_t> out;
+  auto visit = [&](const std::unordered_map<char32_t, char32_t>& joined) {
+    for (const auto& [base, joined_form] : joined) {
+      if (before.han(base) != after.han(base)) out.push_back(before.han(base));
+    }
+  };
+  if (before.state_) visit(before.state_->joined);
+  if (after.state_) visit(after.state_->joined);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
 
 }  // namespace jiaozhu

@@ -1,4 +1,5 @@
 #include "jiaozhu/check.h"
+#include "jiaozhu/variant_form_rules.h"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
@@ -111,6 +112,7 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"mentions", detail::MentionIndex(db).faults()});
   out.push_back({"notes", detail::NoteStore(db).faults()});
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
+  out.push_back({"fold rules", FoldRuleRepository(db).faults()});
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));

@@ -1,5 +1,6 @@
 // Opening a database with the steps of every layer above db/.
 #include "jiaozhu/database.h"
+#include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/workflow.h"
 #include "notes/note_store.h"
 #include "search/search_index.h"
@@ -25,6 +26,7 @@ Database open_database(const std::filesystem::path& path, OpenMode mode) {
   steps.complete_upgrade = complete_upgrade;
   steps.indexes_current = [](Database& db) { return detail::SearchIndex(db).current(); };
   steps.rebuild_indexes = rebuild_search_indexes;
+  steps.load_folding = [](Database& db) { return FoldRuleRepository(db).folding(); };
   return Database::open(path, mode, steps);
 }
 

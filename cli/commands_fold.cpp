@@ -1,0 +1,137 @@
+// fold add/rm/list/import/suggest: the scholar's variant-form rules.
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include "app.h"
+#include "jiaozhu/variant_form_rules.h"
+#include "jiaozhu/variant_form_suggestions.h"
+#include "jiaozhu/workflow.h"
+#include "output.h"
+#include "table.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+struct FoldArgs {
+  FoldRuleDraft draft;
+  std::string file, s1, s2;
+  bool json = false;
+};
+
+nlohmann::ordered_json rule_json(const FoldRule& r) {
+  return {{"form", r.form},     {"standard", r.standard}, {"source", r.source}, {"note", r.note},
+          {"author", r.author}, {"added_at", r.added_at}, {"uuid", r.uuid}};
+}
+
+nlohmann::ordered_json change_json(const FoldChange& c) {
+  auto realign = nlohmann::ordered_json::array();
+  for (const auto& [a, b] : c.to_realign) realign.push_back("jiaozhu align " + a + " " + b);
+  return {{"rules", c.rules}, {"passages_reindexed", c.passages}, {"notes_reindexed", c.notes}, {"realign", realign}};
+}
+
+// "added 1 rule; 12 passages re-indexed" and the alignments to run again.
+void print_change(const FoldChange& c, const std::string& verb, bool json) {
+  if (json) return print_json(change_json(c));
+  std::cout << verb << " " << count_of(c.rules, "rule") << "; " << count_of(c.passages, "passage") << " and "
+            << count_of(c.notes, "note") << " re-indexed\n";
+  for (const auto& [a, b] : c.to_realign) {
+    std::cout << "  variants of " << a << " and " << b << " keep their classes until: jiaozhu align " << a << " " << b
+              << '\n';
+  }
+}
+
+void run_fold_list(const Globals& g, bool json) {
+  Database db = g.open();
+  const auto rules = FoldRuleRepository(db).list();
+  if (json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const FoldRule& r : rules) list.push_back(rule_json(r));
+    return print_json({{"total", static_cast<int64_t>(rules.size())}, {"rules", list}});
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const FoldRule& r : rules) rows.push_back({r.form + " → " + r.standard, r.source, r.author, r.added_at.substr(0, 10), r.note});
+  print_table(rows, {});
+  std::cout << count_of(static_cast<int64_t>(rules.size()), "fold rule")
+            << (rules.empty() ? " (the built-in table folds script and Unihan's variant forms; `jiaozhu fold add` adds one)" : "")
+            << '\n';
+}
+
+std::string share(double x) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(0) << x * 100 << "%";
+  return out.str();
+}
+
+void run_fold_suggest(const Globals& g, const FoldArgs& a) {
+  Database db = g.open();
+  const auto suggestions = suggest_fold_rules(db, a.s1, a.s2);
+  if (a.json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const FoldSuggestion& s : suggestions) {
+      list.push_back({{"form", s.form}, {"standard", s.standard}, {"count", s.count}, {"consistency", s.consistency},
+                      {"evidence", s.evidence}, {"passages", s.addresses}, {"accept", s.command}});
+    }
+    return print_json({{"suggestions", list}});
+  }
+  if (suggestions.empty()) {
+    std::cout << "no variant forms to suggest (align the editions first; a reading seen once is not suggested)\n";
+  }
+  for (const FoldSuggestion& s : suggestions) {
+    std::cout << s.form << " for " << s.standard << ": " << count_of(s.count, "time") << ", " << share(s.consistency)
+              << " of the places" << (s.evidence.empty() ? "" : "; ");
+    for (std::size_t i = 0; i < s.evidence.size(); ++i) std::cout << (i ? "; " : "") << s.evidence[i];
+    std::cout << "\n  at " << s.addresses.front() << (s.addresses.size() > 1 ? " …" : "") << "\n  accept: " << s.command
+              << '\n';
+  }
+}
+
+}  // namespace
+
+void add_fold_commands(CLI::App& app, Globals& g) {
+  add_command(app, g, "fold", "Variant-form rules: fold add/rm/list/import/suggest", [&g](CLI::App* fold) {
+    auto args = std::make_shared<FoldArgs>();
+    fold->require_subcommand(1);
+    auto* add = fold->add_subcommand("add", "Read FORM as a variant of STANDARD in search and collation");
+    add->add_option("FORM", args->draft.form, "The variant form (one character)")->required();
+    add->add_option("STANDARD", args->draft.standard, "The standard form (one character)")->required();
+    add->add_option("--source", args->draft.source, "Where the equivalence is attested, e.g. 漢語大字典");
+    add->add_option("--note", args->draft.note, "A note on the rule");
+    add_json_flag(add, g, args->json, "Print what changed as JSON");
+    add->callback([&g, args] {
+      Database db = g.open();
+      FoldRuleDraft draft = args->draft;
+      draft.form = checked_argument(Field::kPersonName, draft.form, "FORM");
+      draft.standard = checked_argument(Field::kPersonName, draft.standard, "STANDARD");
+      draft.source = checked_argument(Field::kPersonNote, draft.source, "--source");
+      draft.note = checked_argument(Field::kPersonNote, draft.note, "--note");
+      print_change(add_fold_rules(db, std::span(&draft, 1)), "added", args->json);
+    });
+    auto* rm = fold->add_subcommand("rm", "Remove the rule FORM → STANDARD (every author's)");
+    rm->add_option("FORM", args->draft.form, "The variant form")->required();
+    rm->add_option("STANDARD", args->draft.standard, "The standard form")->required();
+    add_json_flag(rm, g, args->json, "Print what changed as JSON");
+    rm->callback([&g, args] {
+      Database db = g.open();
+      print_change(remove_fold_rule(db, args->draft.form, args->draft.standard), "removed", args->json);
+    });
+    auto* list = fold->add_subcommand("list", "List the rules with their sources and authors");
+    add_json_flag(list, g, args->json, "Print as JSON");
+    list->callback([&g, args] { run_fold_list(g, args->json); });
+    auto* import = fold->add_subcommand("import", "Add the rules of a table: form, tab, standard form[, tab, source[, tab, note]]");
+    import->add_option("FILE", args->file, "The table (TSV, one rule per line; # starts a comment)")->required();
+    add_json_flag(import, g, args->json, "Print what changed as JSON");
+    import->callback([&g, args] {
+      const auto rules = read_fold_rule_table(args->file);
+      Database db = g.open();
+      print_change(add_fold_rules(db, rules), "added", args->json);
+    });
+    auto* suggest = fold->add_subcommand("suggest", "Propose variant forms from the collation of two editions, with evidence");
+    suggest->add_option("S1", args->s1, "An edition")->required();
+    suggest->add_option("S2", args->s2, "Another edition of the work, aligned with S1")->required();
+    add_json_flag(suggest, g, args->json, "Print as JSON");
+    suggest->callback([&g, args] { run_fold_suggest(g, *args); });
+  });
+}
+
+}  // namespace jiaozhu::cli

@@ -1,0 +1,34 @@
+// fold suggest: variant-form rules that the collation of two editions gives
+// evidence for. Nothing is applied: each suggestion carries the command that
+// accepts it (workflow.h's add_fold_rules).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace jiaozhu {
+
+class Database;
+
+struct FoldSuggestion {
+  std::string form;      // the rarer of the two characters in the database
+  std::string standard;  // the commoner
+  int64_t count = 0;     // substantive variants where one edition writes form and the other standard
+  // Of the passages of the edition writing `standard` that hold it, the
+  // share in which the other edition writes `form` at that place: near 1
+  // for a form written throughout, near 0 for a one-off reading.
+  double consistency = 0;
+  std::vector<std::string> evidence;   // "Unihan: variant forms (kZVariant, kSemanticVariant)", "same reading: bian"
+  std::vector<std::string> addresses;  // the first few places, in the first edition
+  std::string command;                 // jiaozhu fold add FORM STANDARD
+};
+
+// Single-character substitutions between aligned editions s1 and s2 (in
+// substantive variants, position by position in readings of equal length)
+// that recur: at least twice, and in at least a fifth of the places the
+// standard form is written. A reading seen once is never suggested. Ranked
+// by count times consistency. Throws NotFound for an unknown siglum.
+std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2);
+
+}  // namespace jiaozhu

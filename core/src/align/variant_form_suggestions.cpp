@@ -1,0 +1,123 @@
+// fold suggest: recurring one-character substitutions between two aligned
+// editions, as proposals for variant-form rules.
+#include "jiaozhu/variant_form_suggestions.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+
+#include <unicode/translit.h>
+#include <unicode/unistr.h>
+
+#include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr int64_t kMinCount = 2;
+constexpr double kMinConsistency = 0.2;
+constexpr std::size_t kAddressesShown = 5;
+
+struct Seen {
+  int64_t count = 0;
+  std::set<std::string> passages_a;  // where the first edition writes its character
+  std::vector<std::string> addresses;
+};
+
+// Passages of edition `edition_id` whose search index holds `c` (as folded).
+int64_t passages_holding(Database& db, int64_t edition_id, char32_t c) {
+  auto q = db.cached("SELECT count(*) FROM passage_fts f JOIN passage p ON p.id = f.rowid "
+                     "WHERE passage_fts MATCH ? AND p.edition_id = ?");
+  std::string term = "\"";
+  append_utf8(term, c);
+  q->bind(1, term + "\"");
+  q->bind(2, edition_id);
+  return q->executeStep() ? q->getColumn(0).getInt64() : 0;
+}
+
+int64_t passages_holding_anywhere(Database& db, char32_t c) {
+  auto q = db.cached("SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ?");
+  std::string term = "\"";
+  append_utf8(term, c);
+  q->bind(1, term + "\"");
+  return q->executeStep() ? q->getColumn(0).getInt64() : 0;
+}
+
+// The Mandarin reading ICU gives a character, without tones.
+std::string reading(char32_t c) {
+  thread_local std::unique_ptr<icu::Transliterator> to_latin = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    return std::unique_ptr<icu::Transliterator>(
+        icu::Transliterator::createInstance("Han-Latin; Latin-ASCII", UTRANS_FORWARD, status));
+  }();
+  if (!to_latin) return "";
+  icu::UnicodeString s(static_cast<UChar32>(c));
+  to_latin->transliterate(s);
+  std::string out;
+  s.toUTF8String(out);
+  const bool ascii = std::all_of(out.begin(), out.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
+  return ascii ? out : "";
+}
+
+std::vector<std::string> evidence_for(char32_t a, char32_t b) {
+  std::vector<std::string> out;
+  if (variant_forms(a, b)) out.push_back("Unihan: variant forms (kZVariant or kSemanticVariant)");
+  const std::string ra = reading(a), rb = reading(b);
+  if (!ra.empty() && ra == rb) out.push_back("same reading: " + ra);
+  return out;
+}
+
+}  // namespace
+
+std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2) {
+  EditionRepository editions(db);
+  const Edition e1 = editions.get(s1), e2 = editions.get(s2);
+  std::map<std::pair<char32_t, char32_t>, Seen> pairs;  // (character of s1, character of s2)
+  db.read([&] {
+    CollationRepository collation(db);
+    collation.each_variant(s1, s2, {{VariantClass::kSubstantive}, std::nullopt, 0, std::nullopt}, [&](Variant&& v) {
+      const std::u32string a = to_code_points(v.a.reading), b = to_code_points(v.b.reading);
+      if (a.size() != b.size() || a.empty() || a.size() > 4) return;
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i] == b[i] || !is_han(a[i]) || !is_han(b[i])) continue;
+        Seen& seen = pairs[{a[i], b[i]}];
+        ++seen.count;
+        seen.passages_a.insert(v.a.address);
+        if (seen.addresses.size() < kAddressesShown) seen.addresses.push_back(v.a.address);
+      }
+    });
+  });
+  std::vector<FoldSuggestion> out;
+  for (const auto& [key, seen] : pairs) {
+    if (seen.count < kMinCount) continue;
+    const auto [a, b] = key;
+    // The share of the places where s1 writes a (in passages) at which s2 writes b.
+    const int64_t holding_a = std::max<int64_t>(1, passages_holding(db, e1.id, a));
+    const double consistency = std::min(1.0, static_cast<double>(seen.passages_a.size()) / static_cast<double>(holding_a));
+    if (consistency < kMinConsistency) continue;
+    const bool a_rarer = passages_holding_anywhere(db, a) < passages_holding_anywhere(db, b);
+    FoldSuggestion s;
+    s.form = to_utf8(std::u32string(1, a_rarer ? a : b));
+    s.standard = to_utf8(std::u32string(1, a_rarer ? b : a));
+    s.count = seen.count;
+    s.consistency = consistency;
+    s.evidence = evidence_for(a, b);
+    s.addresses = seen.addresses;
+    s.command = "jiaozhu fold add " + s.form + " " + s.standard;
+    out.push_back(std::move(s));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const FoldSuggestion& x, const FoldSuggestion& y) {
+    return static_cast<double>(x.count) * x.consistency > static_cast<double>(y.count) * y.consistency;
+  });
+  return out;
+}
+
+}  // namespace jiaozhu
