@@ -97,7 +97,7 @@ void run_links(const Globals& g, const LinkArgs& args) {
 }
 
 struct VariantArgs {
-  std::string a, b, classes, passage;
+  std::string a, b, classes, fields, passage;
   Page page;
   bool json = false;
 };
@@ -113,9 +113,16 @@ std::vector<VariantClass> parse_classes(const std::string& list) {
   return out;
 }
 
+std::vector<VariantField> parse_fields(const std::string& list) {
+  std::vector<VariantField> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(parse_variant_field(item));
+  return out;
+}
+
 nlohmann::ordered_json variant_json(const Variant& v) {
-  return {{"uuid", v.uuid}, {"class", to_string(v.variant_class)}, {"link", v.link_id},
-          {"a", span_json(v.a)}, {"b", span_json(v.b)}};
+  return {{"uuid", v.uuid},  {"class", to_string(v.variant_class)}, {"field", to_string(v.field)},
+          {"link", v.link_id}, {"a", span_json(v.a)}, {"b", span_json(v.b)}};
 }
 
 void refill_span_json(nlohmann::ordered_json& doc, PassageSpan&& s) {
@@ -129,6 +136,7 @@ void refill_span_json(nlohmann::ordered_json& doc, PassageSpan&& s) {
 void refill_variant_json(nlohmann::ordered_json& doc, Variant&& v) {
   doc["uuid"].get_ref<std::string&>() = std::move(v.uuid);
   doc["class"].get_ref<std::string&>() = to_string(v.variant_class);
+  doc["field"].get_ref<std::string&>() = to_string(v.field);
   doc["link"] = v.link_id;
   refill_span_json(doc["a"], std::move(v.a));
   refill_span_json(doc["b"], std::move(v.b));
@@ -139,7 +147,7 @@ std::string reading_cell(const std::string& reading) { return reading.empty() ? 
 void run_variants(const Globals& g, const VariantArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
-  CollationRepository::VariantQuery query{parse_classes(args.classes),
+  CollationRepository::VariantQuery query{parse_classes(args.classes), parse_fields(args.fields),
                                           args.passage.empty() ? std::nullopt : std::optional(args.passage),
                                           args.page.offset, args.page.limit};
   const auto counts = repo.count_variants(args.a, args.b, query);
@@ -161,7 +169,8 @@ void run_variants(const Globals& g, const VariantArgs& args) {
   }
   std::vector<std::vector<std::string>> rows;
   repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
-    rows.push_back({v.a.address, reading_cell(v.a.reading), v.b.address, reading_cell(v.b.reading),
+    const std::string where = v.field == VariantField::kText ? "" : " (" + std::string(to_string(v.field)) + ")";
+    rows.push_back({v.a.address + where, reading_cell(v.a.reading), v.b.address + where, reading_cell(v.b.reading),
                     std::string(to_string(v.variant_class))});
   });
   print_table(rows, {});
@@ -336,8 +345,10 @@ void add_collation_commands(CLI::App& app, Globals& g) {
     variants_cmd->add_option("S1", variants->a, "The first edition's siglum")->required();
     variants_cmd->add_option("S2", variants->b, "The second edition's siglum")->required();
     variants_cmd->add_option("--class", variants->classes,
-                             "Classes to list, comma-separated: substantive, pinyin, glyph, script, punct, break, or "
-                             "all (default: substantive,pinyin,glyph)");
+                             "Classes to list, comma-separated: substantive, conversion, placeholder, pinyin, glyph, "
+                             "script, punct, break, or all (default: substantive,conversion,placeholder,pinyin,glyph)");
+    variants_cmd->add_option("--field", variants->fields,
+                             "Only variants of these fields, comma-separated: text, title, author (default: all)");
     variants_cmd->add_option("--passage", variants->passage, "Only the variants of this passage (S:N)");
     add_page_options(variants_cmd, variants->page);
     add_json_flag(variants_cmd, g, variants->json, "Print as JSON");

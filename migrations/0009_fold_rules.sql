@@ -36,7 +36,8 @@ DROP TABLE tombstone_8;
 -- reading, often one edition's conversion error. placeholder: a sign that
 -- stands in for a character the digitizer could not write or read (□, 〓,
 -- a private-use code point, an ideographic description sequence) against a
--- character.
+-- character. field: where the variant is: the passages' text, or their
+-- title or author (metadata is collated too: 太宗皇帝 / 李世民).
 ALTER TABLE variant RENAME TO variant_8;
 CREATE TABLE variant (
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
@@ -50,7 +51,9 @@ CREATE TABLE variant (
   passage_b INTEGER NOT NULL,
   start_b   INTEGER NOT NULL CHECK (start_b >= 0),
   end_b     INTEGER NOT NULL CHECK (end_b >= start_b),
+  field     TEXT NOT NULL DEFAULT 'text' CHECK (field IN ('text', 'title', 'author')),
   PRIMARY KEY (link_id, n)
 ) WITHOUT ROWID;
-INSERT INTO variant SELECT * FROM variant_8;
+INSERT INTO variant (link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b)
+  SELECT link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b FROM variant_8;
 DROP TABLE variant_8;

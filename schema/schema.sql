@@ -161,6 +161,10 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 -- sequence standing for a character; schema 9), punct (punctuation only),
 -- pinyin (a pinyin syllable for a character of that reading), break (a
 -- passage boundary only), substantive (everything else: what a scholar reads).
+-- field (schema 9) says what the spans are in: 'text', or the passages'
+-- 'title' or 'author' (a link collates its passages' metadata too; the spans
+-- are then in the first passage of each side, and may be empty when one side
+-- has none).
 CREATE TABLE variant (
   link_id   INTEGER NOT NULL REFERENCES link(id) ON DELETE CASCADE,
   n         INTEGER NOT NULL CHECK (n >= 1),
@@ -173,6 +177,7 @@ CREATE TABLE variant (
   passage_b INTEGER NOT NULL,
   start_b   INTEGER NOT NULL CHECK (start_b >= 0),
   end_b     INTEGER NOT NULL CHECK (end_b >= start_b),
+  field     TEXT NOT NULL DEFAULT 'text' CHECK (field IN ('text', 'title', 'author')),
   PRIMARY KEY (link_id, n)
 ) WITHOUT ROWID;
 

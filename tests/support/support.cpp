@@ -196,7 +196,8 @@ void undo_schema_9(SQLite::Database& raw) {
       "(start_a >= 0),\n  end_a     INTEGER NOT NULL CHECK (end_a >= start_a),\n  passage_b INTEGER NOT NULL,\n  "
       "start_b   INTEGER NOT NULL CHECK (start_b >= 0),\n  end_b     INTEGER NOT NULL CHECK (end_b >= start_b),\n  "
       "PRIMARY KEY (link_id, n)\n) WITHOUT ROWID; "
-      "INSERT INTO variant SELECT * FROM v9 WHERE class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive'); "
+      "INSERT INTO variant SELECT link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b FROM v9 "
+      "WHERE field = 'text' AND class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive'); "
       "DROP TABLE v9; PRAGMA user_version = 8");
 }
 

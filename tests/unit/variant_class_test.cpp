@@ -11,6 +11,7 @@
 #include <random>
 
 #include "jiaozhu/address.h"
+#include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
@@ -186,4 +187,34 @@ TEST_CASE("placeholders are tokens, and a rule reaches search at once and leaves
   CHECK(hits("邊關") == 0);
   CHECK_THROWS_AS(remove_fold_rule(db, "邉", "邊"), NotFound);
   CHECK_THROWS_AS(add_fold_rules(db, std::vector<FoldRuleDraft>{{"邉邉", "邊", "", ""}}), UsageError);
+}
+
+TEST_CASE("a link collates its passages' authors and titles, and the text's variants stay as they were") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "t.db", OpenMode::kCreate);
+  jz_test::write_file(dir / "p.json", R"([{"title": "帝京篇", "author": "太宗皇帝", "paragraphs": ["秦川雄帝宅，函谷壯皇居。"]},
+                                         {"title": "詠雨", "author": "太宗皇帝", "paragraphs": ["和氣吹綠野，梅雨灑芳田。"]}])");
+  jz_test::write_file(dir / "q.json", R"([{"title": "帝京篇", "author": "李世民", "paragraphs": ["秦川雄帝宅，函谷壯皇居。"]},
+                                         {"author": "太宗皇帝", "paragraphs": ["和氣吹綠野，梅雨落芳田。"]}])");
+  import(db, dir / "p.json", "P");
+  import(db, dir / "q.json", "Q");
+  align_editions(db, "P", "Q");
+  const auto all = CollationRepository(db).variants("P", "Q", {}, std::nullopt);
+  std::vector<std::string> seen;
+  for (const Variant& v : all) {
+    seen.push_back(std::string(to_string(v.field)) + " " + v.a.address + " " + v.a.reading + "/" + v.b.reading + " " +
+                   std::string(to_string(v.variant_class)));
+  }
+  CHECK(seen == std::vector<std::string>{"author P:1 太宗皇帝/李世民 substantive", "title P:2 詠雨/ substantive",
+                                         "text P:2 灑/落 substantive"});
+  // Only the authors, as `variants --field author` asks.
+  CollationRepository::VariantQuery q;
+  q.fields = {VariantField::kAuthor};
+  int authors = 0;
+  CollationRepository(db).each_variant("P", "Q", q, [&](Variant&& v) { authors += v.field == VariantField::kAuthor; });
+  CHECK(authors == 1);
+  for (const CheckResult& c : check_database(db)) {
+    INFO(c.name);
+    CHECK(c.faults.empty());
+  }
 }

@@ -35,6 +35,13 @@ std::string_view to_string(VariantClass c);
 // Parses a class name; throws UsageError naming it.
 VariantClass parse_variant_class(std::string_view name);
 
+// What a variant's spans are in: the passages' text, or their title or
+// author (metadata is collated too).
+enum class VariantField { kText, kTitle, kAuthor };
+std::string_view to_string(VariantField f);
+// Parses text, title or author; throws UsageError naming it.
+VariantField parse_variant_field(std::string_view name);
+
 struct PassageSpan {
   std::string address;  // S:N
   int64_t start = 0;    // [start, end) in code points
@@ -47,6 +54,7 @@ struct Variant {
   std::string link_uuid;
   int64_t link_id = 0;
   VariantClass variant_class = VariantClass::kSubstantive;
+  VariantField field = VariantField::kText;
   PassageSpan a;  // in the first edition of the pair
   PassageSpan b;  // in the second
 };
@@ -108,6 +116,7 @@ class CollationRepository {
   // Which variants between a and b a listing shows, and which page of them.
   struct VariantQuery {
     std::vector<VariantClass> classes;   // all when empty
+    std::vector<VariantField> fields;    // all when empty
     std::optional<std::string> passage;  // S:N: only the variants touching it
     int64_t offset = 0;                  // skip this many (in listing order)
     std::optional<int64_t> limit;        // at most this many

@@ -29,10 +29,14 @@ std::string variant_uuid(const std::string& link_uuid, std::string_view variant_
                         side(seq_a, start_a, end_a) + "\x1f" + side(seq_b, start_b, end_b));
 }
 
+std::string variant_kind(std::string_view field, std::string_view variant_class) {
+  return field == "text" ? std::string(variant_class) : std::string(field) + ":" + std::string(variant_class);
+}
+
 void for_each_variant_key(Database& db, const std::optional<std::string>& link_uuid,
                           const std::function<bool(VariantKey&&)>& visit) {
   const std::string sql =
-      "SELECT l.uuid, v.class, pa.seq, v.start_a, v.end_a, pb.seq, v.start_b, v.end_b, v.link_id, v.n "
+      "SELECT l.uuid, v.class, pa.seq, v.start_a, v.end_a, pb.seq, v.start_b, v.end_b, v.link_id, v.n, v.field "
       "FROM link l JOIN variant v ON v.link_id = l.id "
       "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b" +
       std::string(link_uuid ? " WHERE l.uuid = ?" : "");
@@ -43,7 +47,8 @@ void for_each_variant_key(Database& db, const std::optional<std::string>& link_u
     VariantKey k;
     k.link_uuid = q.getColumn(0).getString();
     k.variant_class = q.getColumn(1).getString();
-    k.uuid = variant_uuid(k.link_uuid, k.variant_class, q.getColumn(2).getInt64(), q.getColumn(3).getInt64(),
+    k.field = q.getColumn(10).getString();
+    k.uuid = variant_uuid(k.link_uuid, variant_kind(k.field, k.variant_class), q.getColumn(2).getInt64(), q.getColumn(3).getInt64(),
                           q.getColumn(4).getInt64(), q.getColumn(5).getInt64(), q.getColumn(6).getInt64(),
                           q.getColumn(7).getInt64());
     k.link_id = q.getColumn(8).getInt64();

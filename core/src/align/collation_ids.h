@@ -24,13 +24,19 @@ namespace jiaozhu::detail {
 std::string link_uuid(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b);
 
 // A variant's identity across copies of a database: derived from its link's
-// uuid, its class, and where it stands (passage seq and span, each side).
+// uuid, its kind (variant_kind), and where it stands (passage seq and span,
+// each side).
 std::string variant_uuid(const std::string& link_uuid, std::string_view variant_class, int64_t seq_a, int64_t start_a,
                          int64_t end_a, int64_t seq_b, int64_t start_b, int64_t end_b);
 
+// What names a variant's class in its uuid: the class, prefixed by the field
+// when it is not the text ("author:substantive"), so that the identities of
+// text variants stay what they were before metadata was collated.
+std::string variant_kind(std::string_view field, std::string_view variant_class);
+
 // Where a variant stands, with the uuid derived from it.
 struct VariantKey {
-  std::string uuid, link_uuid, variant_class;
+  std::string uuid, link_uuid, variant_class, field;
   int64_t link_id = 0, n = 0;
 };
 

@@ -20,6 +20,11 @@
 namespace jiaozhu {
 namespace {
 
+// The SQL of what a variant's spans are in, on passage `p`: its text, title
+// or author (variant.field).
+#define JZ_FIELD_TEXT(p) \
+  "CASE v.field WHEN 'text' THEN " p ".text WHEN 'title' THEN coalesce(" p ".title, '') ELSE coalesce(" p ".author, '') END"
+
 constexpr VariantClass kClasses[] = {VariantClass::kScript, VariantClass::kConversion, VariantClass::kGlyph,
                                      VariantClass::kPlaceholder, VariantClass::kPunct, VariantClass::kPinyin,
                                      VariantClass::kBreak, VariantClass::kSubstantive};
@@ -62,7 +67,7 @@ Named resolve(Database& db, const std::string& text) {
     q.bind(1, n.edition.id);
     q.bind(2, p.seq);
     q.executeStep();
-    n.passages.push_back({q.getColumn(0).getInt64(), p.seq, p.text});
+    n.passages.push_back({q.getColumn(0).getInt64(), p.seq, p.text, p.title.value_or(""), p.author.value_or("")});
   }
   return n;
 }
@@ -75,8 +80,8 @@ std::vector<Variant> variants_with_prefix(Database& db, const std::optional<std:
   detail::for_each_variant_key(db, link_uuid, [&](detail::VariantKey&& k) {
     if (k.uuid.compare(0, prefix.size(), prefix) != 0) return true;
     SQLite::Statement q(db.sql(),
-                        "SELECT ea.siglum, pa.seq, v.start_a, v.end_a, substr(pa.text, v.start_a + 1, v.end_a - v.start_a), "
-                        "eb.siglum, pb.seq, v.start_b, v.end_b, substr(pb.text, v.start_b + 1, v.end_b - v.start_b) "
+                        "SELECT ea.siglum, pa.seq, v.start_a, v.end_a, substr(" JZ_FIELD_TEXT("pa") ", v.start_a + 1, v.end_a - v.start_a), "
+                        "eb.siglum, pb.seq, v.start_b, v.end_b, substr(" JZ_FIELD_TEXT("pb") ", v.start_b + 1, v.end_b - v.start_b) "
                         "FROM variant v JOIN passage pa ON pa.id = v.passage_a JOIN edition ea ON ea.id = pa.edition_id "
                         "JOIN passage pb ON pb.id = v.passage_b JOIN edition eb ON eb.id = pb.edition_id "
                         "WHERE v.link_id = ? AND v.n = ?");
@@ -88,6 +93,7 @@ std::vector<Variant> variants_with_prefix(Database& db, const std::optional<std:
     v.link_uuid = std::move(k.link_uuid);
     v.link_id = k.link_id;
     v.variant_class = parse_variant_class(k.variant_class);
+    v.field = parse_variant_field(k.field);
     v.a = {format_address(q.getColumn(0).getString(), q.getColumn(1).getInt64()), q.getColumn(2).getInt64(),
            q.getColumn(3).getInt64(), q.getColumn(4).getString()};
     v.b = {format_address(q.getColumn(5).getString(), q.getColumn(6).getInt64()), q.getColumn(7).getInt64(),
@@ -112,6 +118,22 @@ std::string_view to_string(VariantClass c) {
     case VariantClass::kSubstantive: break;
   }
   return "substantive";
+}
+
+std::string_view to_string(VariantField f) {
+  switch (f) {
+    case VariantField::kTitle: return "title";
+    case VariantField::kAuthor: return "author";
+    case VariantField::kText: break;
+  }
+  return "text";
+}
+
+VariantField parse_variant_field(std::string_view name) {
+  for (VariantField f : {VariantField::kText, VariantField::kTitle, VariantField::kAuthor}) {
+    if (name == to_string(f)) return f;
+  }
+  throw UsageError("unknown variant field '" + std::string(name) + "' (use text, title, author)");
 }
 
 VariantClass parse_variant_class(std::string_view name) {
@@ -178,10 +200,12 @@ std::vector<std::string> CollationRepository::unmatched(const std::string& of, c
 namespace {
 
 // The JSON list of class names a query keeps; nothing for every class.
-std::optional<std::string> class_list(const std::vector<VariantClass>& classes) {
-  if (classes.empty()) return std::nullopt;
+// The names of `values` as a JSON list for json_each, or NULL for all.
+template <class Enum>
+std::optional<std::string> name_list(const std::vector<Enum>& values) {
+  if (values.empty()) return std::nullopt;
   nlohmann::json list = nlohmann::json::array();
-  for (VariantClass c : classes) list.push_back(std::string(to_string(c)));
+  for (Enum v : values) list.push_back(std::string(to_string(v)));
   return list.dump();
 }
 
@@ -197,13 +221,14 @@ std::optional<std::string> class_list(const std::vector<VariantClass>& classes) 
 struct PairQuery {
   Edition a, b;
   std::optional<int64_t> passage_id;
-  std::optional<std::string> classes;
+  std::optional<std::string> classes, fields;
   std::string from_where, order_by;
 
   void bind(SQLite::Statement& q) const {
     q.bind(":ea", a.id);
     q.bind(":eb", b.id);
     detail::bind_optional(q, q.getIndex(":classes"), classes);
+    detail::bind_optional(q, q.getIndex(":fields"), fields);
     if (passage_id) q.bind(":passage", *passage_id);
   }
 };
@@ -212,8 +237,10 @@ struct PairQuery {
 PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
                      const CollationRepository::VariantQuery& query) {
   EditionRepository editions(db);
-  PairQuery out{editions.get(a), editions.get(b), std::nullopt, class_list(query.classes), "", ""};
-  const std::string classes = " AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) ";
+  PairQuery out{editions.get(a), editions.get(b), std::nullopt, name_list(query.classes), name_list(query.fields),
+                "", ""};
+  const std::string classes = " AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) "
+                              "AND (:fields IS NULL OR v.field IN (SELECT value FROM json_each(:fields))) ";
   const std::string sides = "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b ";
   if (!query.passage) {
     out.from_where = "FROM passage own JOIN link_passage lp ON lp.passage_id = own.id JOIN link l ON l.id = lp.link_id "
@@ -255,8 +282,8 @@ void CollationRepository::each_variant(const std::string& a, const std::string& 
   const Edition& eb = pair.b;
   SQLite::Statement q(db_.sql(),
                       "SELECT l.uuid, v.link_id, v.class, pa.edition_id = :ea, pa.seq, v.start_a, v.end_a, "
-                      "substr(pa.text, v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
-                      "substr(pb.text, v.start_b + 1, v.end_b - v.start_b) " + pair.from_where + pair.order_by +
+                      "substr(" JZ_FIELD_TEXT("pa") ", v.start_a + 1, v.end_a - v.start_a), pb.seq, v.start_b, v.end_b, "
+                      "substr(" JZ_FIELD_TEXT("pb") ", v.start_b + 1, v.end_b - v.start_b), v.field " + pair.from_where + pair.order_by +
                       "LIMIT :limit OFFSET :offset");
   pair.bind(q);
   q.bind(":limit", query.limit.value_or(-1));
@@ -267,7 +294,9 @@ void CollationRepository::each_variant(const std::string& a, const std::string& 
     v.link_id = q.getColumn(1).getInt64();
     const std::string cls = q.getColumn(2).getString();
     v.variant_class = parse_variant_class(cls);
-    v.uuid = detail::variant_uuid(v.link_uuid, cls, q.getColumn(4).getInt64(), q.getColumn(5).getInt64(),
+    const std::string field = q.getColumn(12).getString();
+    v.field = parse_variant_field(field);
+    v.uuid = detail::variant_uuid(v.link_uuid, detail::variant_kind(field, cls), q.getColumn(4).getInt64(), q.getColumn(5).getInt64(),
                                   q.getColumn(6).getInt64(), q.getColumn(8).getInt64(), q.getColumn(9).getInt64(),
                                   q.getColumn(10).getInt64());
     const bool stored_a_first = q.getColumn(3).getInt() == 1;
@@ -285,7 +314,7 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
                                                    const std::vector<VariantClass>& classes,
                                                    const std::optional<std::string>& passage) const {
   std::vector<Variant> out;
-  each_variant(a, b, {classes, passage, 0, std::nullopt}, [&](Variant&& v) { out.push_back(std::move(v)); });
+  each_variant(a, b, {classes, {}, passage, 0, std::nullopt}, [&](Variant&& v) { out.push_back(std::move(v)); });
   return out;
 }
 

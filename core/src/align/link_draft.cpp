@@ -26,10 +26,14 @@ std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) 
 }  // namespace
 
 std::vector<CollatedPassage> load_passages(Database& db, int64_t edition_id) {
-  SQLite::Statement q(db.sql(), "SELECT id, seq, text FROM passage WHERE edition_id = ? ORDER BY seq");
+  SQLite::Statement q(db.sql(), "SELECT id, seq, text, coalesce(title, ''), coalesce(author, '') FROM passage "
+                                "WHERE edition_id = ? ORDER BY seq");
   q.bind(1, edition_id);
   std::vector<CollatedPassage> out;
-  while (q.executeStep()) out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getInt64(), q.getColumn(2).getString()});
+  while (q.executeStep()) {
+    out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getInt64(), q.getColumn(2).getString(),
+                   q.getColumn(3).getString(), q.getColumn(4).getString()});
+  }
   return out;
 }
 
@@ -41,8 +45,22 @@ CollationRules collation_rules(const Database& db, const Edition& a, const Editi
 }
 
 std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRules& rules) {
-  return find_variants(make_collation_text(texts(link.a), *rules.folding),
-                       make_collation_text(texts(link.b), *rules.folding), rules);
+  std::vector<FoundVariant> out = find_variants(make_collation_text(texts(link.a), *rules.folding),
+                                                make_collation_text(texts(link.b), *rules.folding), rules);
+  if (link.a.empty() || link.b.empty()) return out;
+  for (const VariantField field : {VariantField::kTitle, VariantField::kAuthor}) {
+    auto of = [field](const CollatedPassage* p) { return field == VariantField::kTitle ? p->title : p->author; };
+    const std::string a = of(link.a.front()), b = of(link.b.front());
+    if (a == b) continue;
+    const std::string one_a[] = {a}, one_b[] = {b};
+    for (FoundVariant v : find_variants(make_collation_text(one_a, *rules.folding),
+                                        make_collation_text(one_b, *rules.folding), rules)) {
+      if (v.variant_class == VariantClass::kPunct || v.variant_class == VariantClass::kBreak) continue;
+      v.field = field;
+      out.push_back(v);  // side positions name passage 0: each side's first
+    }
+  }
+  return out;
 }
 
 void for_each_link_variants(const std::vector<const LinkDraft*>& links, const CollationRules& rules,

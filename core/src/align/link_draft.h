@@ -21,6 +21,7 @@ struct CollatedPassage {
   int64_t id = 0;
   int64_t seq = 0;
   std::string text;
+  std::string title, author;  // empty when the source gave none
 };
 
 // The passages of edition `edition_id`, in order.
@@ -37,8 +38,10 @@ struct LinkDraft {
 // folding, and whether the two share a script.
 CollationRules collation_rules(const Database& db, const Edition& a, const Edition& b);
 
-// The variants between a link's passages. Pure computation: safe to call
-// from several threads at once.
+// The variants between a link's passages: of their text, then of their
+// title and author (those of each side's first passage, as one reading;
+// nothing when both sides have none). Pure computation: safe to call from
+// several threads at once.
 std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRules& rules);
 
 // variants_of() for every link, on all cores, handed to `write` in link

@@ -16,8 +16,9 @@ constexpr std::size_t kBatch = 64;
 
 // INSERT of `rows` variants in one statement (placeholders only).
 std::string insert_variants_sql(std::size_t rows) {
-  std::string sql = "INSERT INTO variant (link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b) VALUES ";
-  for (std::size_t r = 0; r < rows; ++r) sql += r ? ", (?, ?, ?, ?, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?, ?, ?, ?)";
+  std::string sql =
+      "INSERT INTO variant (link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b, field) VALUES ";
+  for (std::size_t r = 0; r < rows; ++r) sql += r ? ", (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" : "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
   return sql;
 }
 
@@ -47,6 +48,7 @@ void LinkWriter::write_rows(SQLite::Statement& insert, std::size_t from, std::si
     insert.bind(++i, row.n);
     insert.bindNoCopy(++i, to_string(row.variant_class).data());
     for (int64_t v : {row.passage_a, row.start_a, row.end_a, row.passage_b, row.start_b, row.end_b}) insert.bind(++i, v);
+    insert.bindNoCopy(++i, to_string(row.field).data());
   }
   insert.exec();
   insert.reset();
@@ -92,7 +94,7 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
   int64_t n = 0;
   for (const FoundVariant& f : variants) {
     pending_.push_back({link_id, ++n, f.variant_class, link.a[f.a.passage]->id, f.a.start, f.a.end,
-                        link.b[f.b.passage]->id, f.b.start, f.b.end});
+                        link.b[f.b.passage]->id, f.b.start, f.b.end, f.field});
     ++counts[static_cast<std::size_t>(f.variant_class)];
   }
   if (pending_.size() >= 64 * kBatch) flush();
@@ -111,8 +113,11 @@ std::vector<std::string> variant_faults(Database& db) {
   // of passage's rowid, both in the pages the scan has just read.
   SQLite::Statement q(db.sql(),
                       "SELECT count(*) FILTER (WHERE lpa.link_id IS NULL OR lpb.link_id IS NULL), "
-                      "count(*) FILTER (WHERE pa.id IS NULL OR pb.id IS NULL OR v.end_a > length(pa.text) "
-                      "OR v.end_b > length(pb.text)), min(v.link_id) FILTER (WHERE lpa.link_id IS NULL "
+                      "count(*) FILTER (WHERE pa.id IS NULL OR pb.id IS NULL "
+                      "OR v.end_a > length(CASE v.field WHEN 'text' THEN pa.text WHEN 'title' THEN coalesce(pa.title, '') "
+                      "ELSE coalesce(pa.author, '') END) "
+                      "OR v.end_b > length(CASE v.field WHEN 'text' THEN pb.text WHEN 'title' THEN coalesce(pb.title, '') "
+                      "ELSE coalesce(pb.author, '') END)), min(v.link_id) FILTER (WHERE lpa.link_id IS NULL "
                       "OR lpb.link_id IS NULL) FROM variant v "
                       "LEFT JOIN link_passage lpa ON lpa.link_id = v.link_id AND lpa.passage_id = v.passage_a "
                       "LEFT JOIN link_passage lpb ON lpb.link_id = v.link_id AND lpb.passage_id = v.passage_b "

@@ -52,6 +52,7 @@ class LinkWriter {
     int64_t link_id, n;
     VariantClass variant_class;
     int64_t passage_a, start_a, end_a, passage_b, start_b, end_b;
+    VariantField field;
   };
   void write_rows(SQLite::Statement& insert, std::size_t from, std::size_t count);
 

@@ -31,6 +31,7 @@ struct CollationRules {
 struct FoundVariant {
   VariantClass variant_class;
   SidePosition a, b;
+  VariantField field = VariantField::kText;
 };
 
 // Aligns the units of `a` and `b` and returns their differences in order:
