@@ -87,7 +87,6 @@ class Folding {
   // fold_table_version() without rules; with rules, it and a digest of them:
   // what the search index records it was built with.
   std::string version() const;
-  const std::vector<FoldPairRule>& rules() const;
 
   // The built-in table alone, shared.
   static const Folding& builtin();
@@ -99,9 +98,8 @@ class Folding {
 
  private:
   struct State {
-    std::vector<FoldPairRule> rules;                // sorted, unique
     std::unordered_map<char32_t, char32_t> joined;  // built-in form -> joined form, where they differ
-    std::string digest;                             // of the rules
+    std::string digest;                             // of the rules, sorted and unique
   };
   std::shared_ptr<const State> state_;  // null without rules
 };

@@ -84,6 +84,9 @@ class FoldRuleRepository {
   static std::string uuid_of(const std::string& form, const std::string& standard, const std::string& author);
 
  private:
+  // Inserts or replaces (by uuid) the row, and forgets its removal here.
+  void write(const FoldRule& row);
+
   Database& db_;
 };
 

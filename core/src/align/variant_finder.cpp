@@ -1,36 +1,15 @@
 #include "align/variant_finder.h"
 
-#include <unicode/translit.h>
 #include <unicode/unistr.h>
 
-#include <memory>
 #include <unordered_map>
 
 #include "align/diff.h"
+#include "align/icu_transforms.h"
 #include "jiaozhu/fold.h"
 
 namespace jiaozhu::detail {
 namespace {
-
-// ICU transforms, made once per thread: creating one parses a large rule
-// set, and one instance must not transliterate on two threads at once.
-icu::Transliterator& transform(const char* id) {
-  thread_local std::unordered_map<std::string, std::unique_ptr<icu::Transliterator>> made;
-  auto& t = made[id];
-  if (!t) {
-    UErrorCode status = U_ZERO_ERROR;
-    t.reset(icu::Transliterator::createInstance(id, UTRANS_FORWARD, status));
-    if (U_FAILURE(status)) t.reset(icu::Transliterator::createInstance("Any-Null", UTRANS_FORWARD, status));
-  }
-  return *t;
-}
-
-icu::UnicodeString transformed(const char* id, const std::u32string& text) {
-  icu::UnicodeString s;
-  for (char32_t c : text) s.append(static_cast<UChar32>(c));
-  transform(id).transliterate(s);
-  return s;
-}
 
 // True when a and b are one character in Traditional and Simplified form
 // (ICU's table), as opposed to other variant forms.
@@ -42,16 +21,6 @@ bool script_pair(char32_t a, char32_t b) {
   auto it = known.find(key);
   if (it != known.end()) return it->second;
   return known[key] = transformed("Hant-Hans", {a}) == transformed("Hant-Hans", {b});
-}
-
-// Pinyin compared without tone marks, case or spaces.
-std::u32string toneless(const icu::UnicodeString& s) {
-  std::u32string out;
-  for (int32_t i = 0; i < s.length(); i = s.moveIndex32(i, 1)) {
-    const char32_t c = static_cast<char32_t>(s.char32At(i));
-    if (is_letter_or_digit(c)) out += fold_letter(c);
-  }
-  return out;
 }
 
 struct Range {  // units [from, to) of each side

@@ -7,17 +7,16 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
+#include <optional>
 #include <set>
 
-#include <unicode/translit.h>
-#include <unicode/unistr.h>
-
+#include "align/icu_transforms.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/unicode.h"
+#include "repo/folding_change.h"
 
 namespace jiaozhu {
 namespace {
@@ -32,40 +31,20 @@ struct Seen {
   std::vector<std::string> addresses;
 };
 
-// Passages of edition `edition_id` whose search index holds `c` (as folded).
-int64_t passages_holding(Database& db, int64_t edition_id, char32_t c) {
+// Passages whose search index holds `c` (as folded): of edition
+// `edition_id`, or of every edition.
+int64_t passages_holding(Database& db, char32_t c, std::optional<int64_t> edition_id) {
   auto q = db.cached("SELECT count(*) FROM passage_fts f JOIN passage p ON p.id = f.rowid "
-                     "WHERE passage_fts MATCH ? AND p.edition_id = ?");
-  std::string term = "\"";
-  append_utf8(term, c);
-  q->bind(1, term + "\"");
-  q->bind(2, edition_id);
+                     "WHERE passage_fts MATCH ?1 AND (?2 IS NULL OR p.edition_id = ?2)");
+  q->bind(1, detail::fts5_any_of({c}));
+  if (edition_id) q->bind(2, *edition_id);
+  else q->bind(2);
   return q->executeStep() ? q->getColumn(0).getInt64() : 0;
 }
 
-int64_t passages_holding_anywhere(Database& db, char32_t c) {
-  auto q = db.cached("SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ?");
-  std::string term = "\"";
-  append_utf8(term, c);
-  q->bind(1, term + "\"");
-  return q->executeStep() ? q->getColumn(0).getInt64() : 0;
-}
-
-// The Mandarin reading ICU gives a character, without tones.
-std::string reading(char32_t c) {
-  thread_local std::unique_ptr<icu::Transliterator> to_latin = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    return std::unique_ptr<icu::Transliterator>(
-        icu::Transliterator::createInstance("Han-Latin; Latin-ASCII", UTRANS_FORWARD, status));
-  }();
-  if (!to_latin) return "";
-  icu::UnicodeString s(static_cast<UChar32>(c));
-  to_latin->transliterate(s);
-  std::string out;
-  s.toUTF8String(out);
-  const bool ascii = std::all_of(out.begin(), out.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
-  return ascii ? out : "";
-}
+// The Mandarin reading ICU gives a character, without tones; empty when it
+// gives none.
+std::string reading(char32_t c) { return to_utf8(detail::toneless(detail::transformed("Han-Latin", {c}))); }
 
 std::vector<std::string> evidence_for(char32_t a, char32_t b) {
   std::vector<std::string> out;
@@ -79,7 +58,7 @@ std::vector<std::string> evidence_for(char32_t a, char32_t b) {
 
 std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2) {
   EditionRepository editions(db);
-  const Edition e1 = editions.get(s1), e2 = editions.get(s2);
+  const Edition e1 = editions.get(s1);  // each_variant names an unknown s2
   std::map<std::pair<char32_t, char32_t>, Seen> pairs;  // (character of s1, character of s2)
   db.read([&] {
     CollationRepository collation(db);
@@ -100,10 +79,10 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
     if (seen.count < kMinCount) continue;
     const auto [a, b] = key;
     // The share of the places where s1 writes a (in passages) at which s2 writes b.
-    const int64_t holding_a = std::max<int64_t>(1, passages_holding(db, e1.id, a));
+    const int64_t holding_a = std::max<int64_t>(1, passages_holding(db, a, e1.id));
     const double consistency = std::min(1.0, static_cast<double>(seen.passages_a.size()) / static_cast<double>(holding_a));
     if (consistency < kMinConsistency) continue;
-    const bool a_rarer = passages_holding_anywhere(db, a) < passages_holding_anywhere(db, b);
+    const bool a_rarer = passages_holding(db, a, std::nullopt) < passages_holding(db, b, std::nullopt);
     FoldSuggestion s;
     s.form = to_utf8(std::u32string(1, a_rarer ? a : b));
     s.standard = to_utf8(std::u32string(1, a_rarer ? b : a));

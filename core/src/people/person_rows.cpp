@@ -6,15 +6,9 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/unicode.h"
+#include "util/columns.h"
 
 namespace jiaozhu::detail {
-namespace {
-
-void bind_note(SQLite::Statement& q, int index, const std::string& note) {
-  if (note.empty()) q.bind(index); else q.bind(index, note);
-}
-
-}  // namespace
 
 std::string alias_folded(const std::string& form) { return to_utf8(fold_code_points(to_code_points(form))); }
 
@@ -22,7 +16,7 @@ int64_t insert_person_row(Database& db, const PersonRow& row) {
   auto q = db.cached("INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");
   q->bind(1, row.uuid);
   q->bind(2, row.name);
-  bind_note(*q, 3, row.note);
+  bind_text_or_null(*q, 3, row.note);
   q->bind(4, row.created_at);
   q->exec();
   return db.sql().getLastInsertRowid();
@@ -36,7 +30,7 @@ int64_t insert_alias_row(Database& db, const AliasRow& row) {
   q->bind(3, row.form);
   q->bind(4, alias_folded(row.form));
   q->bind(5, row.kind);
-  bind_note(*q, 6, row.note);
+  bind_text_or_null(*q, 6, row.note);
   q->bind(7, row.created_at);
   q->exec();
   return db.sql().getLastInsertRowid();

@@ -6,16 +6,10 @@
 #include <set>
 
 #include "jiaozhu/database.h"
+#include "util/columns.h"
 #include "util/uuid.h"
 
 namespace jiaozhu::detail {
-namespace {
-
-void bind_optional(SQLite::Statement& q, int index, const std::string& value) {
-  if (value.empty()) q.bind(index); else q.bind(index, value);
-}
-
-}  // namespace
 
 int64_t RecordHistory::insert(int64_t record, const RecordRevision& r) {
   SQLite::Statement q(db_.sql(), std::string("INSERT INTO record_revision (uuid, ") + owner() + ", written_for, " +
@@ -24,7 +18,7 @@ int64_t RecordHistory::insert(int64_t record, const RecordRevision& r) {
   q.bind(2, record);
   q.bind(3, r.written_for);
   q.bind(4, r.version.label);
-  bind_optional(q, 5, r.version.note);
+  bind_text_or_null(q, 5, r.version.note);
   q.bind(6, r.version.author);
   q.bind(7, r.version.made_at);
   q.exec();

@@ -2,16 +2,16 @@
 
 #include <vector>
 
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
 #include "repo/passage_index.h"
 
 namespace jiaozhu::detail {
-namespace {
 
-// An FTS5 expression matching any of `forms`, each a quoted one-character
-// string (search forms are Han characters: nothing to escape).
-std::string any_of(const std::vector<char32_t>& forms) {
+std::string fts5_any_of(const std::vector<char32_t>& forms) {
   std::string out;
   for (char32_t c : forms) {
     if (!out.empty()) out += " OR ";
@@ -22,35 +22,32 @@ std::string any_of(const std::vector<char32_t>& forms) {
   return out;
 }
 
-// Puts back the connection's folding unless the change went through.
-class FoldingGuard {
- public:
-  explicit FoldingGuard(Database& db) : db_(db), before_(db.folding()) {}
-  ~FoldingGuard() {
-    if (!done_) db_.set_folding(before_);
+std::vector<int64_t> matching_rows(Database& db, const char* sql, const std::string& match) {
+  SQLite::Statement q(db.sql(), sql);
+  q.bind(1, match);
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+}
+
+void run_for_each_row(Database& db, const char* sql, const std::vector<int64_t>& rows) {
+  auto q = db.cached(sql);
+  for (int64_t id : rows) {
+    q->bind(1, id);
+    q->exec();
+    q->reset();
   }
-  FoldingGuard(const FoldingGuard&) = delete;
-  FoldingGuard& operator=(const FoldingGuard&) = delete;
-  void done() { done_ = true; }
-
- private:
-  Database& db_;
-  Folding before_;
-  bool done_ = false;
-};
-
-}  // namespace
+}
 
 FoldingChangeReport change_folding(Database& db, Folding after, std::span<FoldedIndex* const> others) {
   FoldingChangeReport report;
-  FoldingGuard guard(db);
   PassageIndex passages(db);
   report.forms = changed_forms(db.folding(), after);
   std::vector<FoldedIndex*> indexes{&passages};
   indexes.insert(indexes.end(), others.begin(), others.end());
   std::vector<std::vector<int64_t>> rows(indexes.size());
   if (!report.forms.empty()) {
-    const std::string match = any_of(report.forms);
+    const std::string match = fts5_any_of(report.forms);
     for (std::size_t i = 0; i < indexes.size(); ++i) {
       rows[i] = indexes[i]->holding(match);
       indexes[i]->unindex(rows[i]);
@@ -63,7 +60,6 @@ FoldingChangeReport change_folding(Database& db, Folding after, std::span<Folded
   }
   report.passages = std::move(rows[0]);
   passages.record_version();
-  guard.done();
   return report;
 }
 

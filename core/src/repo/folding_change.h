@@ -30,6 +30,16 @@ class FoldedIndex {
   virtual void index(const std::vector<int64_t>& rows) = 0;
 };
 
+// An FTS5 expression matching any of `forms` (Han characters, each quoted:
+// nothing to escape). Not for user input: that goes through to_fts5_query.
+std::string fts5_any_of(const std::vector<char32_t>& forms);
+
+// What FoldedIndex implementations share: the row ids that `sql` (one
+// parameter, the FTS5 expression) returns, and `sql` (one parameter, the row
+// id) run once for each row.
+std::vector<int64_t> matching_rows(Database& db, const char* sql, const std::string& match);
+void run_for_each_row(Database& db, const char* sql, const std::vector<int64_t>& rows);
+
 struct FoldingChangeReport {
   std::vector<char32_t> forms;    // the search forms (before) whose class changed
   std::vector<int64_t> passages;  // the passages indexed again (ids)
@@ -38,8 +48,8 @@ struct FoldingChangeReport {
 
 // Sets db's folding to `after` and re-indexes, in every index of `others`
 // and the passages' own, the rows the change touches; records the index's
-// new version. The caller holds the write transaction; on an exception the
-// connection keeps its folding from before.
+// new version. The caller holds the write transaction (Database::write, which
+// puts the folding back if it rolls back).
 FoldingChangeReport change_folding(Database& db, Folding after, std::span<FoldedIndex* const> others);
 
 }  // namespace jiaozhu::detail

@@ -1,8 +1,6 @@
 #include "repo/passage_index.h"
 
 #include <SQLiteCpp/Database.h>
-#include <SQLiteCpp/Column.h>
-#include <SQLiteCpp/Statement.h>
 
 #include "db/settings.h"
 #include "jiaozhu/database.h"
@@ -29,29 +27,16 @@ std::string PassageIndex::recorded_version() const { return read_setting(db_, kV
 void PassageIndex::record_version() { write_setting(db_, kVersionKey, version(db_)); }
 
 std::vector<int64_t> PassageIndex::holding(const std::string& match) {
-  SQLite::Statement q(db_.sql(), "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? ORDER BY rowid");
-  q.bind(1, match);
-  std::vector<int64_t> out;
-  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
-  return out;
+  return matching_rows(db_, "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? ORDER BY rowid", match);
 }
 
 void PassageIndex::unindex(const std::vector<int64_t>& rows) {
-  auto q = db_.cached("INSERT INTO passage_fts(passage_fts, rowid, text) SELECT 'delete', id, text FROM passage WHERE id = ?");
-  for (int64_t id : rows) {
-    q->bind(1, id);
-    q->exec();
-    q->reset();
-  }
+  run_for_each_row(db_, "INSERT INTO passage_fts(passage_fts, rowid, text) SELECT 'delete', id, text FROM passage WHERE id = ?",
+                   rows);
 }
 
 void PassageIndex::index(const std::vector<int64_t>& rows) {
-  auto q = db_.cached("INSERT INTO passage_fts(rowid, text) SELECT id, text FROM passage WHERE id = ?");
-  for (int64_t id : rows) {
-    q->bind(1, id);
-    q->exec();
-    q->reset();
-  }
+  run_for_each_row(db_, "INSERT INTO passage_fts(rowid, text) SELECT id, text FROM passage WHERE id = ?", rows);
 }
 
 std::optional<std::string> PassageIndex::fault() {

@@ -12,6 +12,7 @@
 #include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
 #include "repo/deletion_store.h"
+#include "util/columns.h"
 #include "util/uuid.h"
 
 namespace jiaozhu {
@@ -29,11 +30,6 @@ FoldRule read_rule(SQLite::Statement& q) {
 char32_t single_han(const std::string& text) {
   const std::u32string cps = to_code_points(text);
   return cps.size() == 1 && is_han(cps[0]) ? cps[0] : 0;
-}
-
-void bind_optional(SQLite::Statement& q, int index, const std::string& value) {
-  if (value.empty()) q.bind(index);
-  else q.bind(index, value);
 }
 
 }  // namespace
@@ -116,20 +112,24 @@ bool FoldRuleRepository::put(const FoldRuleDraft& draft, const std::string& auth
   same.bind(2, draft.source);
   same.bind(3, draft.note);
   if (same.executeStep()) return false;
+  write(FoldRule{uuid, draft.form, draft.standard, draft.source, draft.note, author, at});
+  return true;
+}
+
+void FoldRuleRepository::write(const FoldRule& row) {
   SQLite::Statement q(db_.sql(),
                       "INSERT INTO fold_rule (uuid, form, standard, source, note, author, added_at) "
                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (uuid) DO UPDATE SET "
                       "source = excluded.source, note = excluded.note, added_at = excluded.added_at");
-  q.bind(1, uuid);
-  q.bind(2, draft.form);
-  q.bind(3, draft.standard);
-  bind_optional(q, 4, draft.source);
-  bind_optional(q, 5, draft.note);
-  q.bind(6, author);
-  q.bind(7, at);
+  q.bind(1, row.uuid);
+  q.bind(2, row.form);
+  q.bind(3, row.standard);
+  detail::bind_text_or_null(q, 4, row.source);
+  detail::bind_text_or_null(q, 5, row.note);
+  q.bind(6, row.author);
+  q.bind(7, row.added_at);
   q.exec();
-  detail::DeletionStore(db_).revive(uuid);
-  return true;
+  detail::DeletionStore(db_).revive(row.uuid);
 }
 
 int64_t FoldRuleRepository::remove(const std::string& form, const std::string& standard, const std::string& remover,
@@ -159,36 +159,24 @@ bool FoldRuleRepository::merge_row(const FoldRule& row) {
   SQLite::Statement here(db_.sql(), "SELECT added_at FROM fold_rule WHERE uuid = ?");
   here.bind(1, row.uuid);
   if (here.executeStep() && here.getColumn(0).getString() >= row.added_at) return false;
-  SQLite::Statement q(db_.sql(),
-                      "INSERT INTO fold_rule (uuid, form, standard, source, note, author, added_at) "
-                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (uuid) DO UPDATE SET "
-                      "source = excluded.source, note = excluded.note, added_at = excluded.added_at");
-  q.bind(1, row.uuid);
-  q.bind(2, row.form);
-  q.bind(3, row.standard);
-  bind_optional(q, 4, row.source);
-  bind_optional(q, 5, row.note);
-  q.bind(6, row.author);
-  q.bind(7, row.added_at);
-  q.exec();
-  detail::DeletionStore(db_).revive(row.uuid);
+  write(row);
   return true;
 }
 
 bool FoldRuleRepository::merge_removal(const std::string& uuid, const std::string& author,
                                        const std::string& removed_at) {
-  SQLite::Statement here(db_.sql(), "SELECT id, added_at FROM fold_rule WHERE uuid = ?");
+  SQLite::Statement here(db_.sql(), "SELECT added_at FROM fold_rule WHERE uuid = ?");
   here.bind(1, uuid);
-  if (here.executeStep()) {
-    if (here.getColumn(1).getString() > removed_at) return false;  // stated again after that removal
-    SQLite::Statement del(db_.sql(), "DELETE FROM fold_rule WHERE id = ?");
-    del.bind(1, here.getColumn(0).getInt64());
+  const bool live = here.executeStep();
+  if (live && here.getColumn(0).getString() > removed_at) return false;  // stated again after that removal
+  here.reset();
+  if (live) {
+    SQLite::Statement del(db_.sql(), "DELETE FROM fold_rule WHERE uuid = ?");
+    del.bind(1, uuid);
     del.exec();
-    detail::DeletionStore(db_).bury_latest("fold_rule", uuid, author, removed_at);
-    return true;
   }
   detail::DeletionStore(db_).bury_latest("fold_rule", uuid, author, removed_at);
-  return false;
+  return live;
 }
 
 std::vector<std::string> FoldRuleRepository::faults() const {

@@ -144,18 +144,17 @@ class Classes {
 
 Folding::Folding(std::vector<FoldPairRule> rules) {
   if (rules.empty()) return;
-  auto state = std::make_shared<State>();
-  state->rules = std::move(rules);
   const auto order = [](const FoldPairRule& a, const FoldPairRule& b) {
     return std::pair(a.form, a.standard) < std::pair(b.form, b.standard);
   };
-  std::sort(state->rules.begin(), state->rules.end(), order);
-  state->rules.erase(std::unique(state->rules.begin(), state->rules.end()), state->rules.end());
+  std::sort(rules.begin(), rules.end(), order);
+  rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+  auto state = std::make_shared<State>();
   Classes classes;
-  for (const FoldPairRule& r : state->rules) classes.join(fold_han(r.form), fold_han(r.standard));
+  for (const FoldPairRule& r : rules) classes.join(fold_han(r.form), fold_han(r.standard));
   state->joined = classes.flattened();
   detail::Sha256 hash;
-  for (const FoldPairRule& r : state->rules) {
+  for (const FoldPairRule& r : rules) {
     std::string line;
     append_utf8(line, r.form);
     line += '\t';
@@ -164,11 +163,6 @@ Folding::Folding(std::vector<FoldPairRule> rules) {
   }
   state->digest = hash.hex().substr(0, 16);
   state_ = std::move(state);
-}
-
-const std::vector<FoldPairRule>& Folding::rules() const {
-  static const std::vector<FoldPairRule> none;
-  return state_ ? state_->rules : none;
 }
 
 const Folding& Folding::builtin() {

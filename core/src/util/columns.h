@@ -19,4 +19,10 @@ inline void bind_optional(SQLite::Statement& q, int index, const std::optional<s
   else q.bind(index);
 }
 
+// For columns where an empty value is stored as NULL (notes, sources).
+inline void bind_text_or_null(SQLite::Statement& q, int index, const std::string& value) {
+  if (value.empty()) q.bind(index);
+  else q.bind(index, value);
+}
+
 }  // namespace jiaozhu::detail
