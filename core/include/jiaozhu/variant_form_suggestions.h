@@ -19,7 +19,10 @@ struct FoldSuggestion {
   // share in which the other edition writes `form` at that place: near 1
   // for a form written throughout, near 0 for a one-off reading.
   double consistency = 0;
-  std::vector<std::string> evidence;   // "Unihan: variant forms (kZVariant, kSemanticVariant)", "same reading: bian"
+  // Unihan's word for how the two relate (han_properties.h's describe):
+  // "Unihan kSemanticVariant", "same kPhonetic series 1526", "Cangjie TJR~TKR",
+  // "both read lan"; empty when Unihan links them in no way.
+  std::vector<std::string> evidence;
   std::vector<std::string> addresses;  // the first few places, in the first edition
   std::string command;                 // jiaozhu fold add FORM STANDARD
 };
@@ -27,8 +30,9 @@ struct FoldSuggestion {
 // Single-character substitutions between aligned editions s1 and s2 (in
 // substantive variants, position by position in readings of equal length)
 // that recur: at least twice, and in at least a fifth of the places the
-// standard form is written. A reading seen once is never suggested. Ranked
-// by count times consistency. Throws NotFound for an unknown siglum.
+// first edition writes its character, or a twentieth when Unihan relates the
+// two by a variant field, a phonetic series or a reading. A reading seen
+// once is never suggested. Ranked by count times consistency. Throws NotFound for an unknown siglum.
 std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2);
 
 }  // namespace jiaozhu

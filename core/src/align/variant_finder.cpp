@@ -161,8 +161,12 @@ class Finder {
     const char32_t ca = character(a_, m.a), cb = character(b_, m.b);
     if (ca == cb) return;
     VariantClass c = VariantClass::kGlyph;
+    // Between editions of one script a pair the script folding merges is no
+    // script difference: variant forms (爲/為) are glyphs, the rest readings
+    // that simplification merges (髮/發).
     if (!a_.units[m.a].latin && script_pair(ca, cb)) {
-      c = rules_.same_script && !variant_forms(ca, cb) ? VariantClass::kConversion : VariantClass::kScript;
+      if (!rules_.same_script) c = VariantClass::kScript;
+      else if (!variant_forms(ca, cb)) c = VariantClass::kConversion;
     }
     FoundVariant* last = out_.empty() ? nullptr : &out_.back();
     const Unit &ua = a_.units[m.a], &ub = b_.units[m.b];

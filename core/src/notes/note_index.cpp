@@ -2,8 +2,8 @@
 
 namespace jiaozhu::detail {
 
-std::vector<int64_t> NoteIndex::holding(const std::string& match) {
-  return matching_rows(db_, "SELECT rowid FROM note_fts WHERE note_fts MATCH ? ORDER BY rowid", match);
+std::vector<IndexedRow> NoteIndex::holding(const std::string& match) {
+  return matching_rows(db_, "SELECT rowid, body FROM note_fts WHERE note_fts MATCH ? ORDER BY rowid", match);
 }
 
 void NoteIndex::unindex(const std::vector<int64_t>& rows) {

@@ -11,7 +11,7 @@ namespace jiaozhu::detail {
 class NoteIndex : public FoldedIndex {
  public:
   explicit NoteIndex(Database& db) : db_(db) {}
-  std::vector<int64_t> holding(const std::string& match) override;
+  std::vector<IndexedRow> holding(const std::string& match) override;
   void unindex(const std::vector<int64_t>& rows) override;
   void index(const std::vector<int64_t>& rows) override;
 

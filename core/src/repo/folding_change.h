@@ -16,13 +16,19 @@ class Database;
 
 namespace jiaozhu::detail {
 
+// A row of a FoldedIndex and the text it indexes.
+struct IndexedRow {
+  int64_t id = 0;
+  std::string text;
+};
+
 // An FTS5 index tokenized with the connection's folding.
 class FoldedIndex {
  public:
   virtual ~FoldedIndex() = default;
   // The rows holding any token of the FTS5 expression `match`, under the
-  // folding the connection has now.
-  virtual std::vector<int64_t> holding(const std::string& match) = 0;
+  // folding the connection has now, with their text.
+  virtual std::vector<IndexedRow> holding(const std::string& match) = 0;
   // Takes the rows out of the index; the folding must be the one they were
   // indexed with (FTS5 re-tokenizes a row to delete it).
   virtual void unindex(const std::vector<int64_t>& rows) = 0;
@@ -34,10 +40,10 @@ class FoldedIndex {
 // nothing to escape). Not for user input: that goes through to_fts5_query.
 std::string fts5_any_of(const std::vector<char32_t>& forms);
 
-// What FoldedIndex implementations share: the row ids that `sql` (one
-// parameter, the FTS5 expression) returns, and `sql` (one parameter, the row
-// id) run once for each row.
-std::vector<int64_t> matching_rows(Database& db, const char* sql, const std::string& match);
+// What FoldedIndex implementations share: the rows (id, text) that `sql`
+// (one parameter, the FTS5 expression) returns, and `sql` (one parameter,
+// the row id) run once for each row.
+std::vector<IndexedRow> matching_rows(Database& db, const char* sql, const std::string& match);
 void run_for_each_row(Database& db, const char* sql, const std::vector<int64_t>& rows);
 
 struct FoldingChangeReport {
@@ -47,8 +53,10 @@ struct FoldingChangeReport {
 };
 
 // Sets db's folding to `after` and re-indexes, in every index of `others`
-// and the passages' own, the rows the change touches; records the index's
-// new version. The caller holds the write transaction (Database::write, which
+// and the passages' own, the rows whose text holds a character whose search
+// form changes; records the index's new version. When that is more than a
+// tenth of the passages, the passage index is rebuilt whole instead: FTS5
+// deletes and inserts a row ten times slower than 'rebuild' writes one. The caller holds the write transaction (Database::write, which
 // puts the folding back if it rolls back).
 FoldingChangeReport change_folding(Database& db, Folding after, std::span<FoldedIndex* const> others);
 

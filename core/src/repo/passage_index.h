@@ -31,7 +31,7 @@ class PassageIndex : public FoldedIndex {
   bool current() const { return recorded_version() == version(db_); }
   void record_version();
 
-  std::vector<int64_t> holding(const std::string& match) override;
+  std::vector<IndexedRow> holding(const std::string& match) override;
   void unindex(const std::vector<int64_t>& rows) override;
   void index(const std::vector<int64_t>& rows) override;
 
