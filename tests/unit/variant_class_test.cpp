@@ -31,6 +31,9 @@ namespace {
 const std::map<char32_t, char32_t> kConversion = {{U'發', U'髮'}, {U'後', U'后'}, {U'復', U'複'}, {U'雲', U'云'},
                                                   {U'鐘', U'鍾'}, {U'松', U'鬆'}, {U'幹', U'干'}, {U'穀', U'谷'},
                                                   {U'面', U'麵'}, {U'範', U'范'}, {U'佔', U'占'}};
+// Variant forms that the script folding also merges: between two Traditional
+// editions a glyph difference, not a script one.
+const std::map<char32_t, char32_t> kScriptFoldedForms = {{U'為', U'爲'}, {U'裡', U'裏'}, {U'群', U'羣'}};
 const char32_t kPlaceholders[] = {U'□', U'〓', U'■', 0xE000};
 
 std::string to_hant(const std::string& text) {
@@ -81,6 +84,9 @@ TEST_CASE("variant forms by rule, conversion pairs and placeholders are classed,
       if (const auto c = kConversion.find(text[i]); c != kConversion.end()) {
         text[i] = c->second;
         planted.push_back({seq, start, VariantClass::kConversion});
+      } else if (const auto f = kScriptFoldedForms.find(text[i]); f != kScriptFoldedForms.end()) {
+        text[i] = f->second;
+        planted.push_back({seq, start, VariantClass::kGlyph});
       } else if (const int dice = std::uniform_int_distribution<int>(0, 3)(rng); dice == 0) {
         const char32_t form = next_form++;
         rules.push_back({jz_test::to_utf8(std::u32string(1, form)), jz_test::to_utf8(std::u32string(1, text[i])), "test", ""});

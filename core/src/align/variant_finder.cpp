@@ -92,7 +92,20 @@ class Finder {
     return {first.passage, first.begin, end};
   }
 
-  void add_region(const Range& r) {
+  // Merging two differences around one matched unit can wrap characters the
+  // sides share at the same place: against 鴉□, the diff may match B's 鴉
+  // with A's second 鴉 of 鴉鴉, leaving an omission and an addition that
+  // merge into 鴉鴉/鴉□. Read position by position, the variant is 鴉/□.
+  Range trimmed(Range r) const {
+    if (r.a_to - r.a_from != r.b_to - r.b_from) return r;
+    while (r.a_from < r.a_to && character(a_, r.a_from) == character(b_, r.b_from)) ++r.a_from, ++r.b_from;
+    while (r.a_from < r.a_to && character(a_, r.a_to - 1) == character(b_, r.b_to - 1)) --r.a_to, --r.b_to;
+    return r;
+  }
+
+  void add_region(const Range& whole) {
+    const Range r = trimmed(whole);
+    if (r.a_from == r.a_to && r.b_from == r.b_to) return;
     out_.push_back({classify(r), span(a_, r.a_from, r.a_to), span(b_, r.b_from, r.b_to)});
   }
 
