@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "app.h"
+#include "jiaozhu/fold.h"
 #include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/workflow.h"
@@ -47,13 +48,18 @@ void run_fold_list(const Globals& g, bool json) {
   if (json) {
     auto list = nlohmann::ordered_json::array();
     for (const FoldRule& r : rules) list.push_back(rule_json(r));
-    return print_json({{"total", static_cast<int64_t>(rules.size())}, {"rules", list}});
+    const nlohmann::ordered_json builtin = {{"version", fold_table_version()},
+                                            {"sources", fold_table_sources()},
+                                            {"folds", fold_table_folds()}};
+    return print_json({{"total", static_cast<int64_t>(rules.size())}, {"rules", list}, {"builtin", builtin}});
   }
+  std::cout << "built-in table " << fold_table_version() << ": " << fold_table_folds() << " characters folded, from "
+            << fold_table_sources() << '\n';
   std::vector<std::vector<std::string>> rows;
   for (const FoldRule& r : rules) rows.push_back({r.form + " → " + r.standard, r.source, r.author, r.added_at.substr(0, 10), r.note});
   print_table(rows, {});
   std::cout << count_of(static_cast<int64_t>(rules.size()), "fold rule")
-            << (rules.empty() ? " (the built-in table folds script and Unihan's variant forms; `jiaozhu fold add` adds one)" : "")
+            << (rules.empty() ? " of this database's own (`jiaozhu fold add` adds one)" : " of this database's own")
             << '\n';
 }
 

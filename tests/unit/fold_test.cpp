@@ -62,3 +62,12 @@ TEST_CASE("folding is idempotent and coarsens ICU's Hant-Hans over every Han cha
   CHECK(folded > 5000);
   CHECK(fold_table_version().starts_with("fold-"));
 }
+
+TEST_CASE("the built-in table names its sources with their versions") {
+  const std::string sources(jiaozhu::fold_table_sources());
+  for (const char* source : {"ICU 7", "OpenCC 1.", "Unicode 1", "Unihan 1"}) {
+    INFO(sources);
+    CHECK(sources.find(source) != std::string::npos);
+  }
+  CHECK(jiaozhu::fold_table_folds() > 5000);
+}

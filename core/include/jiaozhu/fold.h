@@ -4,6 +4,7 @@
 // relations it folds and why is explained in docs/folding.md.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -52,6 +53,12 @@ std::string fold_text(std::string_view text);
 // Identifies the folding table compiled in; stored beside the search index so
 // that a build with another table reindexes.
 std::string_view fold_table_version();
+
+// What the built-in table was made from, with versions ("ICU 72.1
+// Hant-Hans (2,600 pairs), OpenCC 1.1.5 t2s …"), and how many characters
+// it folds to another.
+std::string_view fold_table_sources();
+std::size_t fold_table_folds();
 
 // A rule of a database (table fold_rule): `form` is a variant form of
 // `standard`, both one Han character.

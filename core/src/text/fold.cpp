@@ -108,6 +108,8 @@ std::u32string fold_code_points(std::u32string_view text) { return Folding::buil
 std::string fold_text(std::string_view text) { return Folding::builtin().text(text); }
 
 std::string_view fold_table_version() { return kFoldTableVersion; }
+std::string_view fold_table_sources() { return kFoldTableSources; }
+std::size_t fold_table_folds() { return kFoldTableFolds; }
 
 namespace {
 
