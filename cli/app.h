@@ -106,6 +106,8 @@ void add_collation_commands(CLI::App& app, Globals& globals); // align, links, v
 void add_people_commands(CLI::App& app, Globals& globals);    // character, characters, alias, mentions
 void add_fold_commands(CLI::App& app, Globals& globals);      // fold
 void add_note_commands(CLI::App& app, Globals& globals);      // note, notes, conflicts, config, export, import-notes
+void add_apparatus_command(CLI::App& app, Globals& globals);  // apparatus
+void add_export_variants_command(CLI::App* exp, const Globals& globals);  // export variants
 void add_merge_commands(CLI::App& app, Globals& globals);     // merge, snapshot, sync
 
 }  // namespace jiaozhu::cli

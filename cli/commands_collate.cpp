@@ -8,6 +8,7 @@
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/csv.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
@@ -102,17 +103,6 @@ struct VariantArgs {
   bool json = false;
 };
 
-std::vector<VariantClass> parse_classes(const std::string& list) {
-  if (list.empty()) return kReadingClasses;
-  std::vector<VariantClass> out;
-  std::stringstream in(list);
-  for (std::string item; std::getline(in, item, ',');) {
-    if (item == "all") return {};
-    out.push_back(parse_variant_class(item));
-  }
-  return out;
-}
-
 std::vector<VariantField> parse_fields(const std::string& list) {
   std::vector<VariantField> out;
   std::stringstream in(list);
@@ -147,7 +137,7 @@ std::string reading_cell(const std::string& reading) { return reading.empty() ? 
 void run_variants(const Globals& g, const VariantArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
-  CollationRepository::VariantQuery query{parse_classes(args.classes), parse_fields(args.fields),
+  CollationRepository::VariantQuery query{parse_class_list(args.classes, kReadingClasses), parse_fields(args.fields),
                                           args.passage.empty() ? std::nullopt : std::optional(args.passage),
                                           args.page.offset, args.page.limit};
   const auto counts = repo.count_variants(args.a, args.b, query);
@@ -182,6 +172,25 @@ void run_variants(const Globals& g, const VariantArgs& args) {
   }
   if (args.classes.empty()) summary.push_back("(script, punct and break hidden: --class all shows them)");
   print_summary(summary);
+}
+
+// The pairwise listing for other tools: every variant of the classes asked
+// (all fields), as --json prints it, or as CSV for a spreadsheet.
+void run_export_variants(const Globals& g, VariantArgs args, const std::string& format) {
+  if (format == "json") {
+    args.json = true;
+    return run_variants(g, args);
+  }
+  if (format != "csv") throw UsageError("unknown format '" + format + "' (csv or json)");
+  Database db = g.open();
+  CollationRepository::VariantQuery query{parse_class_list(args.classes, kReadingClasses), parse_fields(args.fields),
+                                          std::nullopt, 0, std::nullopt};
+  std::cout << kUtf8ByteOrderMark << "uuid,class,field,a_address,a_start,a_end,a_reading,b_address,b_start,b_end,b_reading\r\n";
+  CollationRepository(db).each_variant(args.a, args.b, query, [](Variant&& v) {
+    std::cout << v.uuid << ',' << to_string(v.variant_class) << ',' << to_string(v.field) << ',' << v.a.address << ','
+              << v.a.start << ',' << v.a.end << ',' << csv_field(v.a.reading) << ',' << v.b.address << ',' << v.b.start
+              << ',' << v.b.end << ',' << csv_field(v.b.reading) << "\r\n";
+  });
 }
 
 struct ParallelArgs {
@@ -380,6 +389,19 @@ void add_collation_commands(CLI::App& app, Globals& g) {
     add_json_flag(rm, g, removed->json, "Print how many links were removed as JSON");
     rm->callback([&g, removed] { run_link_rm(g, *removed); });
   });
+}
+
+void add_export_variants_command(CLI::App* exp, const Globals& g) {
+  auto args = std::make_shared<VariantArgs>();
+  auto format = std::make_shared<std::string>("csv");
+  auto* cmd = exp->add_subcommand("variants", "Every variant between two editions: CSV (with a byte-order mark) or JSON");
+  cmd->add_option("S1", args->a, "The first edition's siglum")->required();
+  cmd->add_option("S2", args->b, "The second edition's siglum")->required();
+  cmd->add_option("--format", *format, "csv (default) or json");
+  cmd->add_option("--class", args->classes,
+                  "Classes, comma-separated, or all (default: substantive,conversion,placeholder,pinyin,glyph)");
+  cmd->add_option("--field", args->fields, "Only variants of these fields: text, title, author (default: all)");
+  cmd->callback([&g, args, format] { run_export_variants(g, *args, *format); });
 }
 
 }  // namespace jiaozhu::cli

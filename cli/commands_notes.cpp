@@ -272,6 +272,7 @@ void add_note_commands(CLI::App& app, Globals& g) {
       Database db = g.open();
       export_notes(db, f, std::cout);
     });
+    add_export_variants_command(exp, g);
   });
 
   add_command(app, g, "import-notes", "Read notes from a W3C Web Annotation file (as `export notes` writes)", [&g](CLI::App* imp) {

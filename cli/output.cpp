@@ -1,5 +1,7 @@
 #include "output.h"
 
+#include <sstream>
+
 #include "jiaozhu/people.h"
 
 #include <unicode/uchar.h>
@@ -124,6 +126,21 @@ nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, 
   auto out = nlohmann::ordered_json::array();
   for (const FieldVersion& v : versions) {
     out.push_back({{"uuid", v.uuid}, {label, v.label}, {"note", v.note}, {"author", v.author}, {"made_at", v.made_at}});
+  }
+  return out;
+}
+
+std::vector<VariantClass> parse_class_list(const std::string& list, const std::vector<VariantClass>& fallback) {
+  if (list.empty()) return fallback;
+  std::vector<VariantClass> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item != "all") {
+      out.push_back(parse_variant_class(item));
+      continue;
+    }
+    for (std::size_t c = 0; c < kVariantClassCount; ++c) out.push_back(static_cast<VariantClass>(c));
+    return out;
   }
   return out;
 }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/collation.h"
 #include "jiaozhu/json_list.h"
 
 namespace jiaozhu {
@@ -68,6 +69,10 @@ nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, 
 
 // 12345 -> "12,345"
 std::string with_commas(int64_t n);
+
+// A --class list: comma-separated class names, or "all" (every class);
+// `fallback` when empty. Throws UsageError naming an unknown class.
+std::vector<VariantClass> parse_class_list(const std::string& list, const std::vector<VariantClass>& fallback);
 
 // A one-line progress bar on stderr, drawn only when stderr is a terminal,
 // redrawn at most ten times a second, erased when destroyed.

@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <unicode/translit.h>
 #include <unicode/ucnv.h>
 #include <unicode/unistr.h>
 #include <unistd.h>
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -199,6 +201,16 @@ void undo_schema_9(SQLite::Database& raw) {
       "INSERT INTO variant SELECT link_id, n, class, passage_a, start_a, end_a, passage_b, start_b, end_b FROM v9 "
       "WHERE field = 'text' AND class IN ('script', 'glyph', 'punct', 'pinyin', 'break', 'substantive'); "
       "DROP TABLE v9; PRAGMA user_version = 8");
+}
+
+std::string transliterated(const std::string& utf8, const char* id) {
+  UErrorCode status = U_ZERO_ERROR;
+  const std::unique_ptr<icu::Transliterator> t(icu::Transliterator::createInstance(id, UTRANS_FORWARD, status));
+  REQUIRE(U_SUCCESS(status));
+  icu::UnicodeString s = icu::UnicodeString::fromUTF8(utf8);
+  t->transliterate(s);
+  std::string out;
+  return s.toUTF8String(out);
 }
 
 }  // namespace jz_test

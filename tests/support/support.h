@@ -107,6 +107,10 @@ namespace jz_test {
 // hans.txt as B.
 void import_songjin(jiaozhu::Database& db);
 
+// `utf8` through ICU's transform `id` ("Hant-Hans", "Hans-Hant"): a
+// witness in the other script, with the same readings.
+std::string transliterated(const std::string& utf8, const char* id);
+
 // UTF-8 to code points and back.
 std::u32string to_u32(const std::string& utf8);
 std::string to_utf8(const std::u32string& text);

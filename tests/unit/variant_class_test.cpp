@@ -2,9 +2,6 @@
 // rules: glyph (a rule's variant form), conversion (between two Traditional
 // editions, a pair only simplification merges) and placeholder, on a
 // generated witness with known answers.
-#include <unicode/translit.h>
-#include <unicode/unistr.h>
-
 #include <catch2/catch.hpp>
 #include <memory>
 #include <map>
@@ -36,16 +33,7 @@ const std::map<char32_t, char32_t> kConversion = {{U'發', U'髮'}, {U'後', U'�
 const std::map<char32_t, char32_t> kScriptFoldedForms = {{U'為', U'爲'}, {U'裡', U'裏'}, {U'群', U'羣'}};
 const char32_t kPlaceholders[] = {U'□', U'〓', U'■', 0xE000};
 
-std::string to_hant(const std::string& text) {
-  static std::unique_ptr<icu::Transliterator> t = [] {
-    UErrorCode status = U_ZERO_ERROR;
-    return std::unique_ptr<icu::Transliterator>(icu::Transliterator::createInstance("Hans-Hant", UTRANS_FORWARD, status));
-  }();
-  icu::UnicodeString s = icu::UnicodeString::fromUTF8(text);
-  t->transliterate(s);
-  std::string out;
-  return s.toUTF8String(out);
-}
+std::string to_hant(const std::string& text) { return jz_test::transliterated(text, "Hans-Hant"); }
 
 struct Planted {
   int64_t seq, start;

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "jiaozhu/apparatus.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/variant_form_rules.h"
@@ -36,6 +37,12 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
 // of their target before it is replaced and following it to its new id
 // after. Throws as align_pair does.
 AlignReport align_editions(Database& db, const std::string& a, const std::string& b);
+
+// build_apparatus, after aligning the base with each witness it has no
+// links with yet (each alignment its own transaction, as align_editions),
+// naming those witnesses in `aligned` when given. Throws as build_apparatus
+// and align_editions do.
+Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vector<std::string>* aligned);
 
 // PersonRepository::merge, with the notes on `from` (and on any member of
 // its group whose identity passes) following to the character kept.

@@ -5,19 +5,9 @@
 
 #include "jiaozhu/notes.h"
 #include "notes/note_store.h"
+#include "jiaozhu/csv.h"
 
 namespace jiaozhu::detail {
-namespace {
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
-}  // namespace
-
 void write_csv(NoteStore& store, std::ostream& out) {
   out << "id,target,address,start,end,quote,motivation,tags,author,created,modified,state,body\r\n";
   for (int64_t id : store.all_ids()) {

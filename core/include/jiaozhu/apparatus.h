@@ -1,0 +1,127 @@
+// The critical apparatus: a base text (底本) and, at every place where any
+// other witness differs from it, which witnesses read what. Built on the
+// pairwise collation, each witness against the base (star alignment: 對校
+// against the 底本), and written as JSON, a 校勘記 in text, CSV, TEI P5
+// (parallel segmentation) or one self-contained HTML page.
+//
+// Offsets are code points into the base passage's stored text.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "jiaozhu/collation.h"
+#include "jiaozhu/edition.h"
+
+namespace jiaozhu {
+
+class Database;
+
+// The classes an apparatus records unless asked otherwise: the readings, not
+// the orthography. Variant forms (glyph) are left out as 校勘 practice
+// leaves 異體字 out (異體字不出校); script, punctuation and passage breaks
+// too. `--class` names others.
+std::vector<VariantClass> default_apparatus_classes();
+
+struct ApparatusRequest {
+  std::string base;                     // siglum of the base text
+  std::vector<std::string> witnesses;   // sigla, in the order they are cited
+  std::optional<std::string> passages;  // S:N or S:N-M of the base: only those
+  std::vector<VariantClass> classes;    // empty: default_apparatus_classes()
+  bool witness_texts = false;           // fill ApparatusPassage::witness_texts (the HTML page's)
+};
+
+// What a reading does to the lemma.
+enum class ReadingKind {
+  kSubstitution,  // other text in its place (a transposition too: 乙 is #20's)
+  kOmission,      // nothing in its place (脫)
+  kAddition,      // text where the base has none (衍), the lemma empty
+  kLacuna,        // the witness lacks the whole passage
+};
+std::string_view to_string(ReadingKind k);
+
+struct ApparatusReading {
+  std::string text;                    // as its first witness writes it; empty for an omission or lacuna
+  std::vector<std::string> witnesses;  // sigla, in request order
+  VariantClass variant_class = VariantClass::kSubstantive;  // the weightiest of its witnesses' variants
+  ReadingKind kind = ReadingKind::kSubstitution;
+};
+
+// One place of the base. Readings that differ only in what folding ignores
+// (皇太极, 皇太極) are one reading. Witnesses not named in lemma_witnesses
+// or a reading lack the passage (a kLacuna reading names them).
+struct ApparatusEntry {
+  int64_t number = 0;     // 1-based, through the whole apparatus
+  int64_t start = 0;      // [start, end) in the base passage; start == end:
+  int64_t end = 0;        //   an addition before the character at start
+  std::string lemma;      // the base's text there
+  std::vector<std::string> lemma_witnesses;  // witnesses that agree with the base, in request order
+  std::vector<ApparatusReading> readings;
+};
+
+// A note on the base, at its span (the whole passage for a passage note).
+struct ApparatusNote {
+  std::string uuid;
+  int64_t start = 0, end = 0;
+  std::string body;
+  std::string author;
+  std::vector<std::string> tags;
+};
+
+struct ApparatusMention {
+  int64_t start = 0, end = 0;
+  std::size_t person = 0;  // index into Apparatus::persons
+};
+
+struct ApparatusPerson {
+  std::string uuid;
+  std::string name;
+  std::vector<std::string> aliases;  // the other forms
+};
+
+struct ApparatusPassage {
+  int64_t seq = 0;
+  std::string address;  // S:N
+  std::string text;
+  std::string title, author;
+  std::vector<ApparatusEntry> entries;  // by start, then end
+  std::vector<ApparatusNote> notes;
+  std::vector<ApparatusMention> mentions;
+  // Per witness (request order): the text of the passages linked with
+  // this one, joined by line breaks; empty when it lacks it. Only when asked.
+  std::vector<std::string> witness_texts;
+};
+
+struct Apparatus {
+  Edition base;
+  std::vector<Edition> witnesses;
+  std::vector<VariantClass> classes;
+  std::vector<ApparatusPassage> passages;  // every base passage asked for, in order
+  std::vector<ApparatusPerson> persons;    // those mentioned in these passages
+  int64_t entries = 0;
+};
+
+// Builds the apparatus from the stored collation of the base with each
+// witness; a pair not aligned has no links, and every passage of the base
+// reads as lacking in that witness (workflow.h's make_apparatus aligns such
+// pairs first). Runs in one read transaction of its own. Throws NotFound
+// for an unknown siglum or passage, UsageError for no witness, a witness
+// named twice or the base among the witnesses. Memory is linear in the
+// base's text and the variants.
+Apparatus build_apparatus(Database& db, const ApparatusRequest& request);
+
+// The formats. Each writes the whole apparatus to `out`; none throws but
+// what the stream does.
+void write_apparatus_json(const Apparatus& a, std::ostream& out);
+void write_apparatus_text(const Apparatus& a, std::ostream& out);  // 校勘記
+void write_apparatus_csv(const Apparatus& a, std::ostream& out);   // UTF-8 with a BOM, CRLF rows
+void write_apparatus_tei(const Apparatus& a, std::ostream& out);   // TEI P5, parallel segmentation
+void write_apparatus_html(const Apparatus& a, std::ostream& out);  // one page, nothing fetched
+
+// "一", "十二", "一百零五": the numbers of a 校勘記's notes.
+std::string chinese_number(int64_t n);
+
+}  // namespace jiaozhu

@@ -1,0 +1,319 @@
+// The apparatus from the pairwise collation: each witness's variants against
+// the base, gathered per base passage, overlapping places joined into one
+// entry, each witness's reading of it rebuilt from its variants there.
+#include "jiaozhu/apparatus.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "jiaozhu/address.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/notes.h"
+#include "jiaozhu/passage.h"
+#include "jiaozhu/people.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+// One witness's variant in a base passage.
+struct WitnessVariant {
+  std::size_t witness = 0;
+  int64_t start = 0, end = 0;  // in the base passage
+  std::string reading;         // the witness's text
+  VariantClass variant_class = VariantClass::kSubstantive;
+};
+
+// A place of the base: variants whose spans overlap, or additions at one point.
+struct Place {
+  int64_t start = 0, end = 0;
+  std::vector<const WitnessVariant*> variants;
+};
+
+// Which class names a reading when its witness has several variants in one
+// place: the one a scholar must see.
+int weight(VariantClass c) {
+  switch (c) {
+    case VariantClass::kSubstantive: return 7;
+    case VariantClass::kConversion: return 6;
+    case VariantClass::kPlaceholder: return 5;
+    case VariantClass::kPinyin: return 4;
+    case VariantClass::kGlyph: return 3;
+    case VariantClass::kScript: return 2;
+    case VariantClass::kPunct: return 1;
+    case VariantClass::kBreak: return 0;
+  }
+  return 0;
+}
+
+bool joins(const Place& p, const WitnessVariant& v) {
+  if (p.start == p.end || v.start == v.end) return p.start == p.end && v.start == v.end && p.start == v.start;
+  return v.start < p.end;
+}
+
+// Variants sorted by (start, end) into places: spans that overlap join; an
+// addition stays apart unless another addition is at the same point.
+std::vector<Place> places_of(std::vector<WitnessVariant>& variants) {
+  std::sort(variants.begin(), variants.end(), [](const WitnessVariant& x, const WitnessVariant& y) {
+    return std::tie(x.start, x.end, x.witness) < std::tie(y.start, y.end, y.witness);
+  });
+  std::vector<Place> out;
+  for (const WitnessVariant& v : variants) {
+    if (!out.empty() && joins(out.back(), v)) {
+      out.back().end = std::max(out.back().end, v.end);
+    } else {
+      out.push_back({v.start, v.end, {}});
+    }
+    out.back().variants.push_back(&v);
+  }
+  return out;
+}
+
+std::u32string slice(const std::u32string& text, int64_t from, int64_t to) {
+  return text.substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from));
+}
+
+// The witness's text over [start, end): the base's, with its variants there
+// (sorted by start) put in.
+std::string reading_over(const std::u32string& base, const Place& place, const std::vector<const WitnessVariant*>& own) {
+  std::string out;
+  int64_t at = place.start;
+  for (const WitnessVariant* v : own) {
+    out += to_utf8(slice(base, at, std::max(at, v->start)));
+    out += v->reading;
+    at = std::max(at, v->end);
+  }
+  return out + to_utf8(slice(base, at, std::max(at, place.end)));
+}
+
+ReadingKind kind_of(const std::string& lemma, const std::string& reading) {
+  if (lemma.empty()) return ReadingKind::kAddition;
+  return reading.empty() ? ReadingKind::kOmission : ReadingKind::kSubstitution;
+}
+
+class Builder {
+ public:
+  Builder(Database& db, const ApparatusRequest& request, Apparatus& out) : db_(db), request_(request), out_(out) {}
+
+  void run() {
+    load_editions();
+    const std::vector<Passage> passages = base_passages();
+    std::map<int64_t, std::vector<WitnessVariant>> variants;  // by base seq
+    std::vector<std::set<int64_t>> lacking(out_.witnesses.size());
+    for (std::size_t w = 0; w < out_.witnesses.size(); ++w) collect(w, passages, variants, lacking[w]);
+    std::map<int64_t, std::vector<std::string>> witness_texts;
+    if (request_.witness_texts) witness_texts = linked_texts(passages);
+    for (const Passage& p : passages) {
+      ApparatusPassage& ap = out_.passages.emplace_back();
+      ap.seq = p.seq;
+      ap.address = p.siglum + ":" + std::to_string(p.seq);
+      ap.text = p.text;
+      ap.title = p.title.value_or("");
+      ap.author = p.author.value_or("");
+      std::vector<bool> lacks(out_.witnesses.size());
+      for (std::size_t w = 0; w < lacks.size(); ++w) lacks[w] = lacking[w].count(p.seq) > 0;
+      add_lacuna(ap, lacks);
+      add_entries(ap, variants[p.seq], lacks);
+      if (auto it = witness_texts.find(p.seq); it != witness_texts.end()) ap.witness_texts = std::move(it->second);
+      else if (request_.witness_texts) ap.witness_texts.assign(out_.witnesses.size(), "");
+    }
+    add_notes();
+    add_persons();
+    for (ApparatusPassage& p : out_.passages) {
+      std::sort(p.notes.begin(), p.notes.end(), [](const auto& x, const auto& y) { return std::tie(x.start, x.end) < std::tie(y.start, y.end); });
+      std::sort(p.mentions.begin(), p.mentions.end(), [](const auto& x, const auto& y) { return std::tie(x.start, x.end) < std::tie(y.start, y.end); });
+    }
+  }
+
+ private:
+  void load_editions() {
+    if (request_.witnesses.empty()) throw UsageError("an apparatus needs at least one witness beside the base " + request_.base);
+    EditionRepository editions(db_);
+    out_.base = editions.get(request_.base);
+    std::set<std::string> seen{request_.base};
+    for (const std::string& s : request_.witnesses) {
+      if (!seen.insert(s).second) {
+        throw UsageError(s == request_.base ? "the base " + s + " cannot also be a witness"
+                                            : "witness " + s + " is named twice");
+      }
+      out_.witnesses.push_back(editions.get(s));
+    }
+    out_.classes = request_.classes.empty() ? default_apparatus_classes() : request_.classes;
+  }
+
+  std::vector<Passage> base_passages() {
+    Address range{request_.base, 0, 0};
+    if (request_.passages) {
+      range = parse_address(*request_.passages);
+      if (range.siglum != request_.base) {
+        throw UsageError("--passage " + *request_.passages + " is not of the base " + request_.base);
+      }
+    }
+    return PassageRepository(db_).get(range);
+  }
+
+  void collect(std::size_t w, const std::vector<Passage>& passages, std::map<int64_t, std::vector<WitnessVariant>>& out,
+               std::set<int64_t>& lacking) {
+    const std::string& siglum = out_.witnesses[w].siglum;
+    CollationRepository collation(db_);
+    const std::set<int64_t> wanted = seqs(passages);
+    for (const std::string& address : collation.unmatched(request_.base, siglum)) {
+      const int64_t seq = parse_address(address).first;
+      if (wanted.count(seq)) lacking.insert(seq);
+    }
+    CollationRepository::VariantQuery query;
+    query.classes = out_.classes;
+    query.fields = {VariantField::kText};
+    collation.each_variant(request_.base, siglum, query, [&](Variant&& v) {
+      const int64_t seq = parse_address(v.a.address).first;
+      if (!wanted.count(seq)) return;
+      out[seq].push_back({w, v.a.start, v.a.end, std::move(v.b.reading), v.variant_class});
+    });
+  }
+
+  static std::set<int64_t> seqs(const std::vector<Passage>& passages) {
+    std::set<int64_t> out;
+    for (const Passage& p : passages) out.insert(p.seq);
+    return out;
+  }
+
+  void add_lacuna(ApparatusPassage& ap, const std::vector<bool>& lacks) {
+    ApparatusReading missing{"", {}, VariantClass::kSubstantive, ReadingKind::kLacuna};
+    ApparatusEntry entry{0, 0, static_cast<int64_t>(to_code_points(ap.text).size()), ap.text, {}, {}};
+    for (std::size_t w = 0; w < lacks.size(); ++w) {
+      (lacks[w] ? missing.witnesses : entry.lemma_witnesses).push_back(out_.witnesses[w].siglum);
+    }
+    if (missing.witnesses.empty()) return;
+    entry.readings.push_back(std::move(missing));
+    entry.number = ++out_.entries;
+    ap.entries.push_back(std::move(entry));
+  }
+
+  void add_entries(ApparatusPassage& ap, std::vector<WitnessVariant>& variants, const std::vector<bool>& lacks) {
+    const std::u32string base = to_code_points(ap.text);
+    for (const Place& place : places_of(variants)) {
+      ApparatusEntry entry;
+      entry.start = place.start;
+      entry.end = place.end;
+      entry.lemma = to_utf8(slice(base, place.start, place.end));
+      std::map<std::string, std::size_t> by_key;  // folded reading -> index in entry.readings
+      for (std::size_t w = 0; w < out_.witnesses.size(); ++w) {
+        if (lacks[w]) continue;
+        std::vector<const WitnessVariant*> own;
+        for (const WitnessVariant* v : place.variants) if (v->witness == w) own.push_back(v);
+        const std::string& siglum = out_.witnesses[w].siglum;
+        if (own.empty()) {
+          entry.lemma_witnesses.push_back(siglum);
+          continue;
+        }
+        std::string text = reading_over(base, place, own);
+        VariantClass c = own.front()->variant_class;
+        for (const WitnessVariant* v : own) if (weight(v->variant_class) > weight(c)) c = v->variant_class;
+        const std::string key = db_.folding().text(text);
+        auto [it, fresh] = by_key.emplace(key, entry.readings.size());
+        if (fresh) entry.readings.push_back({text, {}, c, kind_of(entry.lemma, text)});
+        ApparatusReading& r = entry.readings[it->second];
+        r.witnesses.push_back(siglum);
+        if (weight(c) > weight(r.variant_class)) r.variant_class = c;
+      }
+      if (entry.readings.empty()) continue;
+      entry.number = ++out_.entries;
+      ap.entries.push_back(std::move(entry));
+    }
+  }
+
+  // Base seq -> each witness's linked text, for the HTML page's side by side.
+  std::map<int64_t, std::vector<std::string>> linked_texts(const std::vector<Passage>& passages) {
+    std::map<int64_t, std::vector<std::string>> out;
+    const std::set<int64_t> wanted = seqs(passages);
+    CollationRepository collation(db_);
+    PassageRepository repo(db_);
+    for (std::size_t w = 0; w < out_.witnesses.size(); ++w) {
+      std::map<int64_t, std::string> texts;  // witness seq -> text
+      for (const Passage& p : repo.get(Address{out_.witnesses[w].siglum, 0, 0})) texts[p.seq] = p.text;
+      for (const Link& link : collation.links(request_.base, out_.witnesses[w].siglum)) {
+        std::string joined;
+        for (const std::string& b : link.b) {
+          if (!joined.empty()) joined += "\n";
+          joined += texts[parse_address(b).first];
+        }
+        for (const std::string& a : link.a) {
+          const int64_t seq = parse_address(a).first;
+          if (!wanted.count(seq)) continue;
+          auto& slot = out[seq];
+          slot.resize(out_.witnesses.size());
+          slot[w] = joined;
+        }
+      }
+    }
+    return out;
+  }
+
+  void add_notes() {
+    std::map<std::string, ApparatusPassage*> by_address;
+    for (ApparatusPassage& p : out_.passages) by_address[p.address] = &p;
+    NoteFilter filter;
+    filter.address = request_.base;
+    for (const Note& n : NoteRepository(db_).list(filter)) {
+      if (n.orphaned || n.current.deleted) continue;
+      if (n.target != NoteTarget::kSpan && n.target != NoteTarget::kPassage) continue;
+      auto it = by_address.find(n.address);
+      if (it == by_address.end()) continue;
+      ApparatusPassage& p = *it->second;
+      const bool span = n.target == NoteTarget::kSpan;
+      p.notes.push_back({n.uuid, span ? n.start : 0, span ? n.end : static_cast<int64_t>(to_code_points(p.text).size()),
+                         n.current.body, n.current.author, n.current.tags});
+    }
+  }
+
+  void add_persons() {
+    std::map<std::string, ApparatusPassage*> by_address;
+    for (ApparatusPassage& p : out_.passages) by_address[p.address] = &p;
+    PersonRepository people(db_);
+    for (const Person& person : people.list()) {
+      bool mentioned = false;
+      for (const Mention& m : people.mentions(person.name, request_.base)) {
+        auto it = by_address.find(m.address);
+        if (it == by_address.end()) continue;
+        if (!mentioned) {
+          ApparatusPerson ap{person.uuid, person.name, {}};
+          for (const Alias& a : person.aliases) if (a.form != person.name) ap.aliases.push_back(a.form);
+          out_.persons.push_back(std::move(ap));
+          mentioned = true;
+        }
+        it->second->mentions.push_back({m.start, m.end, out_.persons.size() - 1});
+      }
+    }
+  }
+
+  Database& db_;
+  const ApparatusRequest& request_;
+  Apparatus& out_;
+};
+
+}  // namespace
+
+std::vector<VariantClass> default_apparatus_classes() {
+  return {VariantClass::kSubstantive, VariantClass::kConversion, VariantClass::kPlaceholder, VariantClass::kPinyin};
+}
+
+std::string_view to_string(ReadingKind k) {
+  switch (k) {
+    case ReadingKind::kSubstitution: return "substitution";
+    case ReadingKind::kOmission: return "omission";
+    case ReadingKind::kAddition: return "addition";
+    case ReadingKind::kLacuna: return "lacuna";
+  }
+  return "substitution";
+}
+
+Apparatus build_apparatus(Database& db, const ApparatusRequest& request) {
+  Apparatus out;
+  db.read([&] { Builder(db, request, out).run(); });
+  return out;
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,201 @@
+// The apparatus as one self-contained HTML page: the base text with numbered
+// markers, the apparatus as footnotes that also open on click, any
+// witness's text beside the base on demand, notes and persons marked, and a
+// print stylesheet. Nothing is fetched: style and script are in the page,
+// fonts are the reader's own.
+#include <map>
+
+#include "apparatus/escaped.h"
+#include "jiaozhu/apparatus.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+constexpr const char* kStyle = R"(
+:root { --ink: #222; --paper: #fdfcf8; --mark: #a33; --note: #fff3c4; --person: #e3efff; }
+body { font-family: "Noto Serif CJK TC", "Noto Serif CJK SC", "Source Han Serif", serif; color: var(--ink);
+       background: var(--paper); margin: 2em auto; max-width: 72em; padding: 0 1em; line-height: 1.9; }
+header { border-bottom: 1px solid #ccc; margin-bottom: 1em; }
+.passage { display: grid; grid-template-columns: 1fr; gap: 1.5em; margin: 1.5em 0; }
+.passage.beside { grid-template-columns: 1fr 1fr; }
+.address { color: #777; font-size: 0.85em; }
+.text { white-space: pre-wrap; font-size: 1.15em; }
+.lem { border-bottom: 2px solid var(--mark); }
+.noted { background: var(--note); }
+.person { background: var(--person); cursor: help; }
+.marker { color: var(--mark); font-size: 0.7em; vertical-align: super; text-decoration: none; padding: 0 0.1em; }
+.witness { display: none; white-space: pre-wrap; border-left: 3px solid #ccc; padding-left: 1em; color: #444; }
+.beside .witness.shown { display: block; }
+ol.apparatus { font-size: 0.9em; color: #333; }
+ol.apparatus li:target { background: var(--note); }
+.class { color: #777; font-size: 0.85em; }
+.notes { font-size: 0.9em; }
+#popup { position: fixed; display: none; max-width: 30em; background: #fff; border: 1px solid #999;
+         box-shadow: 0 2px 8px rgba(0,0,0,0.2); padding: 0.5em 1em; z-index: 10; }
+@media print {
+  #controls, #popup { display: none !important; }
+  body { background: #fff; max-width: none; }
+  .passage { break-inside: avoid; }
+  .witness { display: none !important; }
+}
+)";
+
+constexpr const char* kScript = R"(
+(function () {
+  var popup = document.getElementById('popup');
+  document.addEventListener('click', function (event) {
+    var marker = event.target.closest('.marker');
+    if (!marker) { popup.style.display = 'none'; return; }
+    event.preventDefault();
+    var entry = document.getElementById('app-' + marker.dataset.n);
+    if (!entry) return;
+    popup.innerHTML = entry.innerHTML;
+    var box = marker.getBoundingClientRect();
+    popup.style.left = Math.min(box.left, window.innerWidth - 420) + 'px';
+    popup.style.top = (box.bottom + 6) + 'px';
+    popup.style.display = 'block';
+  });
+  var select = document.getElementById('witness');
+  select.addEventListener('change', function () {
+    var siglum = select.value;
+    document.querySelectorAll('.passage').forEach(function (p) { p.classList.toggle('beside', siglum !== ''); });
+    document.querySelectorAll('.witness').forEach(function (w) { w.classList.toggle('shown', w.dataset.siglum === siglum); });
+  });
+})();
+)";
+
+std::string html(std::string_view s) { return detail::escaped(s); }
+
+std::string sigla(const std::vector<std::string>& s) {
+  std::string out;
+  for (const std::string& x : s) out += (out.empty() ? "" : " ") + x;
+  return out;
+}
+
+bool is_lacuna(const ApparatusEntry& e) { return !e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna; }
+
+// The base text cut where any mark begins or ends, each run one <span>,
+// each place's marker after its last character.
+std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
+  const std::u32string text = to_code_points(p.text);
+  const auto size = static_cast<int64_t>(text.size());
+  std::vector<std::string> classes(text.size()), titles(text.size());
+  std::vector<std::string> person(text.size());
+  for (const ApparatusEntry& e : p.entries) {
+    if (is_lacuna(e)) continue;
+    for (int64_t i = e.start; i < e.end; ++i) classes[static_cast<std::size_t>(i)] += " lem";
+  }
+  for (const ApparatusNote& n : p.notes) {
+    for (int64_t i = n.start; i < n.end && i < size; ++i) {
+      auto k = static_cast<std::size_t>(i);
+      if (classes[k].find("noted") == std::string::npos) classes[k] += " noted";
+      titles[k] += (titles[k].empty() ? "" : "\n") + n.body + "（" + n.author + "）";
+    }
+  }
+  for (const ApparatusMention& m : p.mentions) {
+    for (int64_t i = m.start; i < m.end && i < size; ++i) person[static_cast<std::size_t>(i)] = a.persons[m.person].name;
+  }
+  std::multimap<int64_t, int64_t> markers;  // offset -> entry number
+  for (const ApparatusEntry& e : p.entries) markers.emplace(is_lacuna(e) ? size : e.end, e.number);
+  std::string out;
+  std::size_t i = 0;
+  auto emit_markers = [&](int64_t at) {
+    for (auto [it, last] = markers.equal_range(at); it != last; ++it) {
+      const std::string n = std::to_string(it->second);
+      out += "<a class=\"marker\" href=\"#app-" + n + "\" data-n=\"" + n + "\">" + n + "</a>";
+    }
+  };
+  emit_markers(0);
+  while (i < text.size()) {
+    std::size_t j = i + 1;
+    while (j < text.size() && classes[j] == classes[i] && titles[j] == titles[i] && person[j] == person[i] &&
+           !markers.count(static_cast<int64_t>(j))) {
+      ++j;
+    }
+    std::string cls = classes[i] + (person[i].empty() ? "" : " person");
+    std::string title = person[i].empty() ? titles[i] : person[i] + (titles[i].empty() ? "" : "\n" + titles[i]);
+    const std::string run = html(to_utf8(text.substr(i, j - i)));
+    if (cls.empty()) out += run;
+    else out += "<span class=\"" + cls.substr(1) + "\"" + (title.empty() ? "" : " title=\"" + html(title) + "\"") + ">" + run + "</span>";
+    i = j;
+    emit_markers(static_cast<int64_t>(i));
+  }
+  return out;
+}
+
+std::string entry_item(const ApparatusEntry& e) {
+  std::string out = "<li id=\"app-" + std::to_string(e.number) + "\" value=\"" + std::to_string(e.number) + "\">";
+  out += is_lacuna(e) ? "<b>(the whole passage)</b>" : "<b>" + (e.lemma.empty() ? std::string("∧") : html(e.lemma)) + "</b>";
+  out += " ] ";
+  bool first = true;
+  for (const ApparatusReading& r : e.readings) {
+    out += first ? "" : "; ";
+    first = false;
+    out += html(sigla(r.witnesses)) + " ";
+    if (r.kind == ReadingKind::kLacuna) out += "<i>lacks the passage</i>";
+    else if (r.kind == ReadingKind::kOmission) out += "<i>om.</i>";
+    else out += (r.kind == ReadingKind::kAddition ? "<i>add.</i> " : "") + html(r.text);
+    out += " <span class=\"class\">" + std::string(to_string(r.variant_class)) + "</span>";
+  }
+  if (!e.lemma_witnesses.empty()) out += "; " + html(sigla(e.lemma_witnesses)) + " = base";
+  return out + "</li>";
+}
+
+void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
+  out << "<section class=\"passage\" id=\"" << html(p.address) << "\">\n<div class=\"base\">\n<div class=\"address\">"
+      << html(p.address) << (p.title.empty() ? "" : " " + html(p.title)) << (p.author.empty() ? "" : " " + html(p.author))
+      << "</div>\n<div class=\"text\">" << marked_text(a, p) << "</div>\n";
+  if (!p.entries.empty()) {
+    out << "<ol class=\"apparatus\">";
+    for (const ApparatusEntry& e : p.entries) out << entry_item(e);
+    out << "</ol>\n";
+  }
+  if (!p.notes.empty()) {
+    out << "<ul class=\"notes\">";
+    const std::u32string text = to_code_points(p.text);
+    for (const ApparatusNote& n : p.notes) {
+      const std::string span = to_utf8(text.substr(static_cast<std::size_t>(n.start), static_cast<std::size_t>(n.end - n.start)));
+      out << "<li>「" << html(span) << "」 " << html(n.body) << " <i>" << html(n.author) << "</i></li>";
+    }
+    out << "</ul>\n";
+  }
+  out << "</div>\n";
+  for (std::size_t w = 0; w < p.witness_texts.size() && w < a.witnesses.size(); ++w) {
+    const std::string& siglum = a.witnesses[w].siglum;
+    out << "<div class=\"witness\" data-siglum=\"" << html(siglum) << "\"><div class=\"address\">" << html(siglum) << "</div>"
+        << (p.witness_texts[w].empty() ? "<i>(lacks this passage)</i>" : html(p.witness_texts[w])) << "</div>\n";
+  }
+  out << "</section>\n";
+}
+
+}  // namespace
+
+void write_apparatus_html(const Apparatus& a, std::ostream& out) {
+  const std::string title = a.base.work + " — " + a.base.siglum + " 為底本";
+  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << html(title) << "</title>\n"
+      << "<style>" << kStyle << "</style>\n</head>\n<body>\n<header>\n<h1>" << html(title) << "</h1>\n<p>Base: <b>"
+      << html(a.base.siglum) << "</b> " << html(a.base.title) << ". Witnesses: ";
+  for (std::size_t i = 0; i < a.witnesses.size(); ++i) {
+    out << (i ? ", " : "") << "<b>" << html(a.witnesses[i].siglum) << "</b> " << html(a.witnesses[i].title);
+  }
+  out << ". " << a.entries << " entries.</p>\n<p id=\"controls\"><label>Beside the base: <select id=\"witness\">"
+      << "<option value=\"\">none</option>";
+  for (const Edition& w : a.witnesses) out << "<option value=\"" << html(w.siglum) << "\">" << html(w.siglum) << "</option>";
+  out << "</select></label></p>\n</header>\n<main>\n";
+  for (const ApparatusPassage& p : a.passages) write_passage(a, p, out);
+  out << "</main>\n";
+  if (!a.persons.empty()) {
+    out << "<footer>\n<h2>Persons</h2>\n<ul>";
+    for (const ApparatusPerson& p : a.persons) {
+      std::string aliases;
+      for (const std::string& alias : p.aliases) aliases += (aliases.empty() ? "" : "、") + alias;
+      out << "<li><span class=\"person\">" << html(p.name) << "</span>" << (aliases.empty() ? "" : " " + html(aliases)) << "</li>";
+    }
+    out << "</ul>\n</footer>\n";
+  }
+  out << "<div id=\"popup\" role=\"dialog\"></div>\n<script>" << kScript << "</script>\n</body>\n</html>\n";
+}
+
+}  // namespace jiaozhu

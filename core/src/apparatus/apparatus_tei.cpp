@@ -1,0 +1,162 @@
+// The apparatus as TEI P5 with parallel segmentation: witnesses in
+// <listWit>, the base text with an <app> at each place (<lem> with the base
+// and the witnesses that agree, a <rdg> per reading), notes as <note> where
+// their span ends, persons as <persName ref> with a <listPerson>. Valid
+// against tei_all.rng (a ctest checks it with jing).
+#include <map>
+
+#include "apparatus/escaped.h"
+#include "jiaozhu/apparatus.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+// Text content: escaped, line breaks as <lb/>.
+std::string xml_text(std::string_view s) {
+  std::string out;
+  for (const char c : detail::escaped(s)) {
+    if (c == '\n') out += "<lb/>";
+    else if (c != '\r') out += c;
+  }
+  return out;
+}
+
+std::string pointers(const std::vector<std::string>& sigla) {
+  std::string out;
+  for (const std::string& s : sigla) out += (out.empty() ? "#" : " #") + s;
+  return out;
+}
+
+std::string person_id(const ApparatusPerson& p) { return "person-" + p.uuid; }
+
+void write_header(const Apparatus& a, std::ostream& out) {
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<TEI xmlns=\"http://www.tei-c.org/ns/1.0\" xml:lang=\"zh\">\n"
+         "  <teiHeader>\n    <fileDesc>\n      <titleStmt>\n        <title>"
+      << xml_text(a.base.work) << "：" << xml_text(a.base.siglum) << "為底本之校勘記</title>\n"
+      << "      </titleStmt>\n      <publicationStmt>\n        <p>Written by jiaozhu from the collation of "
+      << a.witnesses.size() + 1 << " witnesses.</p>\n      </publicationStmt>\n      <sourceDesc>\n        <listWit>\n";
+  out << "          <witness xml:id=\"" << xml_text(a.base.siglum) << "\" n=\"base\">" << xml_text(a.base.title) << "</witness>\n";
+  for (const Edition& w : a.witnesses) {
+    out << "          <witness xml:id=\"" << xml_text(w.siglum) << "\">" << xml_text(w.title) << "</witness>\n";
+  }
+  out << "        </listWit>\n      </sourceDesc>\n    </fileDesc>\n"
+         "    <encodingDesc>\n      <variantEncoding method=\"parallel-segmentation\" location=\"internal\"/>\n"
+         "    </encodingDesc>\n";
+  if (!a.persons.empty()) {
+    out << "    <profileDesc>\n      <particDesc>\n        <listPerson>\n";
+    for (const ApparatusPerson& p : a.persons) {
+      out << "          <person xml:id=\"" << person_id(p) << "\">\n            <persName>" << xml_text(p.name) << "</persName>\n";
+      for (const std::string& alias : p.aliases) out << "            <persName type=\"alias\">" << xml_text(alias) << "</persName>\n";
+      out << "          </person>\n";
+    }
+    out << "        </listPerson>\n      </particDesc>\n    </profileDesc>\n";
+  }
+  out << "  </teiHeader>\n  <text>\n    <body>\n";
+}
+
+std::string app(const Apparatus& a, const ApparatusEntry& e) {
+  std::vector<std::string> lem{a.base.siglum};
+  lem.insert(lem.end(), e.lemma_witnesses.begin(), e.lemma_witnesses.end());
+  std::string out = "<app n=\"" + std::to_string(e.number) + "\"><lem wit=\"" + pointers(lem) + "\">" + xml_text(e.lemma) + "</lem>";
+  for (const ApparatusReading& r : e.readings) {
+    out += "<rdg wit=\"" + pointers(r.witnesses) + "\" type=\"" + std::string(to_string(r.variant_class)) + "\"";
+    out += r.text.empty() ? "/>" : ">" + xml_text(r.text) + "</rdg>";
+  }
+  return out + "</app>";
+}
+
+// <app>s marking where witnesses lack the whole passage.
+std::string lacuna(const ApparatusEntry& e, const char* mark) {
+  std::string out;
+  for (const ApparatusReading& r : e.readings) {
+    out += "<app type=\"lacuna\" n=\"" + std::to_string(e.number) + "\"><rdg wit=\"" + pointers(r.witnesses) + "\"><" + mark + "/></rdg></app>";
+  }
+  return out;
+}
+
+std::string note(const ApparatusNote& n) {
+  return "<note type=\"annotation\" xml:id=\"note-" + n.uuid + "\">" + xml_text(n.body) + " <name type=\"author\">" +
+         xml_text(n.author) + "</name></note>";
+}
+
+// The passage's text with its apps, persons and notes, as the content of <p>.
+std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
+  const std::u32string text = to_code_points(p.text);
+  std::map<int64_t, const ApparatusEntry*> apps;  // by start; lacunae apart
+  const ApparatusEntry* lacking = nullptr;
+  for (const ApparatusEntry& e : p.entries) {
+    if (!e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna) lacking = &e;
+    else apps.emplace(e.start, &e);
+  }
+  // Persons only where no app cuts their span; notes after the app they fall in.
+  std::vector<bool> in_app(text.size() + 1, false);
+  for (const auto& [start, e] : apps) for (int64_t i = e->start; i < e->end; ++i) in_app[static_cast<std::size_t>(i)] = true;
+  std::map<int64_t, const ApparatusMention*> persons;
+  int64_t taken_to = 0;
+  for (const ApparatusMention& m : p.mentions) {
+    bool clear = m.start >= taken_to;
+    for (int64_t i = m.start; clear && i < m.end; ++i) clear = !in_app[static_cast<std::size_t>(i)];
+    for (const auto& [start, e] : apps) clear = clear && !(e->start == e->end && e->start > m.start && e->start < m.end);
+    if (clear) persons.emplace(m.start, &m), taken_to = m.end;
+  }
+  std::multimap<int64_t, const ApparatusNote*> notes;
+  for (const ApparatusNote& n : p.notes) {
+    int64_t at = n.end;
+    for (const auto& [start, e] : apps) if (e->start < at && at < e->end) at = e->end;
+    notes.emplace(at, &n);
+  }
+  std::string out = lacking ? lacuna(*lacking, "lacunaStart") : "";
+  int64_t at = 0;
+  const auto size = static_cast<int64_t>(text.size());
+  auto flush_notes = [&](int64_t pos) {
+    for (auto [it, last] = notes.equal_range(pos); it != last; ++it) out += note(*it->second);
+  };
+  while (at <= size) {
+    if (auto e = apps.find(at); e != apps.end()) {
+      out += app(a, *e->second);
+      if (e->second->end > at) {
+        for (int64_t k = at + 1; k <= e->second->end; ++k) flush_notes(k);
+        at = e->second->end;
+        continue;
+      }
+    }
+    if (auto m = persons.find(at); m != persons.end()) {
+      const ApparatusMention& mention = *m->second;
+      out += "<persName ref=\"#" + person_id(a.persons[mention.person]) + "\">" +
+             xml_text(to_utf8(text.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(mention.end - at)))) + "</persName>";
+      for (int64_t k = at + 1; k <= mention.end; ++k) flush_notes(k);
+      at = mention.end;
+      continue;
+    }
+    if (at == size) break;
+    out += xml_text(to_utf8(text.substr(static_cast<std::size_t>(at), 1)));
+    ++at;
+    flush_notes(at);
+  }
+  return out + (lacking ? lacuna(*lacking, "lacunaEnd") : "");
+}
+
+}  // namespace
+
+void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
+  write_header(a, out);
+  out << "      <div type=\"edition\" n=\"" << xml_text(a.base.siglum) << "\">\n";
+  // TEI lets a div hold paragraphs or divisions, not both: when one passage
+  // has a title or author, every passage is a division.
+  bool heading = false;
+  for (const ApparatusPassage& p : a.passages) heading = heading || !p.title.empty() || !p.author.empty();
+  for (const ApparatusPassage& p : a.passages) {
+    if (heading) {
+      out << "        <div type=\"passage\" n=\"" << p.address << "\">\n";
+      if (!p.title.empty()) out << "          <head>" << xml_text(p.title) << "</head>\n";
+      if (!p.author.empty()) out << "          <byline>" << xml_text(p.author) << "</byline>\n";
+    }
+    out << (heading ? "  " : "") << "        <p n=\"" << p.address << "\">" << passage_content(a, p) << "</p>\n";
+    if (heading) out << "        </div>\n";
+  }
+  out << "      </div>\n    </body>\n  </text>\n</TEI>\n";
+}
+
+}  // namespace jiaozhu

@@ -1,0 +1,26 @@
+// Text as the content or an attribute value of XML and HTML: & < > " '
+// written as references, nothing else changed.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace jiaozhu::detail {
+
+inline std::string escaped(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace jiaozhu::detail

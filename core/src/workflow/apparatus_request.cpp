@@ -1,0 +1,18 @@
+// The apparatus a scholar asks for: the pairs of base and witness not yet
+// aligned are aligned first (with the notes that follow links), then the
+// apparatus is built from the stored collation.
+#include "jiaozhu/apparatus.h"
+#include "jiaozhu/workflow.h"
+
+namespace jiaozhu {
+
+Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vector<std::string>* aligned) {
+  for (const std::string& w : request.witnesses) {
+    if (w == request.base || !CollationRepository(db).links(request.base, w).empty()) continue;
+    align_editions(db, request.base, w);
+    if (aligned) aligned->push_back(w);
+  }
+  return build_apparatus(db, request);
+}
+
+}  // namespace jiaozhu
