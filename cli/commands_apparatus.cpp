@@ -31,20 +31,35 @@ Writer writer_for(const std::string& format) {
   throw UsageError("unknown format '" + format + "' (text, json, csv, tei or html)");
 }
 
-// Written whole or not at all: into FILE.tmp, renamed over FILE at the end.
-void write_to_file(const std::string& file, const Apparatus& a, Writer write) {
-  const std::filesystem::path target(file), temporary(file + ".tmp");
-  {
-    std::ofstream out(temporary, std::ios::binary);
-    if (!out) throw InputError("cannot write " + temporary.string());
-    write(a, out);
-    out.flush();
-    if (!out) throw InputError("cannot write " + temporary.string() + " (is the disk full?)");
+// Standard output, or FILE written whole or not at all: into FILE.tmp,
+// opened before any work (a path that cannot be written fails first), and
+// renamed over FILE at the end.
+class Output {
+ public:
+  explicit Output(std::string file) : file_(std::move(file)) {
+    if (file_.empty()) return;
+    out_.open(file_ + ".tmp", std::ios::binary);
+    if (!out_) throw InputError("cannot write " + file_ + ".tmp (does its folder exist?)");
   }
-  std::error_code ec;
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) throw InputError("cannot write " + file + ": " + ec.message());
-}
+  ~Output() {
+    if (!file_.empty() && !done_) std::filesystem::remove(file_ + ".tmp");
+  }
+  std::ostream& stream() { return file_.empty() ? std::cout : out_; }
+  void finish() {
+    if (file_.empty()) return;
+    out_.close();
+    if (!out_) throw InputError("cannot write " + file_ + ".tmp (is the disk full?)");
+    std::error_code ec;
+    std::filesystem::rename(file_ + ".tmp", file_, ec);
+    if (ec) throw InputError("cannot write " + file_ + ": " + ec.message());
+    done_ = true;
+  }
+
+ private:
+  std::string file_;
+  std::ofstream out_;
+  bool done_ = false;
+};
 
 void run_apparatus(const Globals& g, const ApparatusArgs& args) {
   const std::string format = args.json ? "json" : args.format;
@@ -55,13 +70,14 @@ void run_apparatus(const Globals& g, const ApparatusArgs& args) {
   if (!args.passage.empty()) request.passages = args.passage;
   request.classes = parse_class_list(args.classes, default_apparatus_classes());
   request.witness_texts = format == "html";
+  Output output(args.output);
   Database db = g.open();
   std::vector<std::string> aligned;
   const Apparatus a = make_apparatus(db, request, &aligned);
   for (const std::string& w : aligned) std::cerr << "jiaozhu: aligned " << args.base << " with " << w << " first\n";
-  if (args.output.empty()) return write(a, std::cout);
-  write_to_file(args.output, a, write);
-  std::cerr << "jiaozhu: wrote " << a.entries << " entries to " << args.output << "\n";
+  write(a, output.stream());
+  output.finish();
+  if (!args.output.empty()) std::cerr << "jiaozhu: wrote " << a.entries << " entries to " << args.output << "\n";
 }
 
 }  // namespace

@@ -128,6 +128,11 @@ struct Catalogue {
         {with_author({"note", "edit", note, "--tag", "x"}), 2, "--tag takes +TAG or -TAG, not 'x'"},
         {{"export", "notes", "--format", "x"}, 2, "unknown notes format 'x' (use w3c or csv)"},
         {{"config", "x"}, 2, "unknown setting 'x' (known: author)"},
+        {{"apparatus", "A", "A"}, 2, "the base A cannot also be a witness"},
+        {{"apparatus", "A", "B", "B"}, 2, "witness B is named twice"},
+        {{"apparatus", "A", "B", "--passage", "B:1"}, 2, "--passage B:1 is not of the base A"},
+        {{"apparatus", "A", "B", "--format", "x"}, 2, "unknown format 'x' (text, json, csv, tei or html)"},
+        {{"export", "variants", "A", "B", "--format", "x"}, 2, "unknown format 'x' (csv or json)"},
         {with_author({"note", "add", "B:17", "--text", jz_test::encode("着当作若", "gb18030")}), 2,
          "jiaozhu reads UTF-8: is the terminal set to GB18030 or Big5?"},
         {with_author({"note", "add", "B:17", "--text", "注\x1b[2J"}), 2, "holds the control character U+001B at byte 3"},
@@ -136,6 +141,8 @@ struct Catalogue {
         {{"show", "A:99"}, 3, "no passage A:99: edition A has"},
         {{"character", "show", "无名"}, 3, "no character is called '无名' (add one with `jiaozhu character add`)"},
         {{"note", "show", "zzzz"}, 3, "(see `jiaozhu notes`)"},
+        {{"apparatus", "A", "ZZ"}, 3, "no edition 'ZZ' (editions: A, B)"},
+        {{"apparatus", "A", "B", "--passage", "A:99"}, 3, "no passage A:99: edition A has"},
         // 4: input
         {{"import", file("bad-utf8.txt"), "--work", "songjin", "--siglum", "C", "--encoding", "utf-8"}, 4,
          "not valid UTF-8 (try --encoding gb18030 or big5)"},
@@ -149,6 +156,7 @@ struct Catalogue {
         {with_author({"note", "add", "B:17", "--quote", "许多", "--text", "x"}), 4,
          "times in B:17; choose one with --nth 1.."},
         {{"import-notes", file("bad.jsonld")}, 4, "is not valid JSON"},
+        {{"apparatus", "A", "B", "-o", file("absent/app.html")}, 4, "app.html.tmp (does its folder exist?)"},
         {{"import-notes", file("deep.jsonld")}, 4, "nests objects deeper than 32 levels; no annotation needs that"},
         // 5: database
         {{"--db", file("absent.db"), "editions"}, 5, "(create one with `jiaozhu init`, or name one with --db)"},

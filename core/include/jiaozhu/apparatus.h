@@ -104,13 +104,18 @@ struct Apparatus {
   int64_t entries = 0;
 };
 
+// Throws what build_apparatus would for a request it cannot answer, before
+// anything is aligned for it: UsageError for no witness, a witness named
+// twice, the base among the witnesses or a --passage range of another
+// edition; NotFound for an unknown siglum or passage.
+void check_apparatus_request(Database& db, const ApparatusRequest& request);
+
 // Builds the apparatus from the stored collation of the base with each
 // witness; a pair not aligned has no links, and every passage of the base
 // reads as lacking in that witness (workflow.h's make_apparatus aligns such
-// pairs first). Runs in one read transaction of its own. Throws NotFound
-// for an unknown siglum or passage, UsageError for no witness, a witness
-// named twice or the base among the witnesses. Memory is linear in the
-// base's text and the variants.
+// pairs first). Runs in one read transaction of its own. Throws as
+// check_apparatus_request does. Memory is linear in the base's text and
+// the variants.
 Apparatus build_apparatus(Database& db, const ApparatusRequest& request);
 
 // The formats. Each writes the whole apparatus to `out`; none throws but

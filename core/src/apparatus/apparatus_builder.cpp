@@ -130,29 +130,15 @@ class Builder {
 
  private:
   void load_editions() {
-    if (request_.witnesses.empty()) throw UsageError("an apparatus needs at least one witness beside the base " + request_.base);
+    check_apparatus_request(db_, request_);
     EditionRepository editions(db_);
     out_.base = editions.get(request_.base);
-    std::set<std::string> seen{request_.base};
-    for (const std::string& s : request_.witnesses) {
-      if (!seen.insert(s).second) {
-        throw UsageError(s == request_.base ? "the base " + s + " cannot also be a witness"
-                                            : "witness " + s + " is named twice");
-      }
-      out_.witnesses.push_back(editions.get(s));
-    }
+    for (const std::string& s : request_.witnesses) out_.witnesses.push_back(editions.get(s));
     out_.classes = request_.classes.empty() ? default_apparatus_classes() : request_.classes;
   }
 
   std::vector<Passage> base_passages() {
-    Address range{request_.base, 0, 0};
-    if (request_.passages) {
-      range = parse_address(*request_.passages);
-      if (range.siglum != request_.base) {
-        throw UsageError("--passage " + *request_.passages + " is not of the base " + request_.base);
-      }
-    }
-    return PassageRepository(db_).get(range);
+    return PassageRepository(db_).get(request_.passages ? parse_address(*request_.passages) : Address{request_.base, 0, 0});
   }
 
   void collect(std::size_t w, const std::vector<Passage>& passages, std::map<int64_t, std::vector<WitnessVariant>>& out,
@@ -308,6 +294,27 @@ std::string_view to_string(ReadingKind k) {
     case ReadingKind::kLacuna: return "lacuna";
   }
   return "substitution";
+}
+
+void check_apparatus_request(Database& db, const ApparatusRequest& request) {
+  if (request.witnesses.empty()) throw UsageError("an apparatus needs at least one witness beside the base " + request.base);
+  EditionRepository editions(db);
+  const Edition base = editions.get(request.base);
+  std::set<std::string> seen{request.base};
+  for (const std::string& s : request.witnesses) {
+    if (!seen.insert(s).second) {
+      throw UsageError(s == request.base ? "the base " + s + " cannot also be a witness" : "witness " + s + " is named twice");
+    }
+    editions.get(s);
+  }
+  if (!request.passages) return;
+  const Address range = parse_address(*request.passages);
+  if (range.siglum != request.base) throw UsageError("--passage " + *request.passages + " is not of the base " + request.base);
+  const int64_t count = editions.passage_count(base.id);
+  if (range.first > count) {
+    throw NotFound("no passage " + request.base + ":" + std::to_string(range.first) + ": edition " + request.base + " has " +
+                   std::to_string(count) + " passages");
+  }
 }
 
 Apparatus build_apparatus(Database& db, const ApparatusRequest& request) {
