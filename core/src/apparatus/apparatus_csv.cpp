@@ -1,10 +1,13 @@
 // The apparatus as CSV for a spreadsheet: one row per reading, the lemma's
-// witnesses as a row of their own, UTF-8 with a byte-order mark (without
-// it, spreadsheet programs read the Chinese as Latin-1).
+// witnesses as a row of their own, then the base's notes (kind note: the
+// span in lemma, the note in reading, its author in witnesses) and persons'
+// mentions (kind person: the name in reading). UTF-8 with a byte-order mark
+// (without it, spreadsheet programs read the Chinese as Latin-1).
 #include <string>
 
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/csv.h"
+#include "jiaozhu/unicode.h"
 
 namespace jiaozhu {
 namespace {
@@ -15,10 +18,20 @@ std::string joined(const std::vector<std::string>& sigla) {
   return out;
 }
 
-void row(std::ostream& out, const ApparatusPassage& p, const ApparatusEntry& e, const std::string& reading,
-         const std::vector<std::string>& witnesses, std::string_view cls, std::string_view kind) {
-  out << e.number << ',' << p.address << ',' << e.start << ',' << e.end << ',' << csv_field(e.lemma) << ','
-      << csv_field(reading) << ',' << csv_field(joined(witnesses)) << ',' << cls << ',' << kind << "\r\n";
+struct Row {
+  std::string n, passage;
+  int64_t start = 0, end = 0;
+  std::string lemma, reading, witnesses;
+  std::string_view cls, kind;
+};
+
+void write_row(std::ostream& out, const Row& r) {
+  out << r.n << ',' << r.passage << ',' << r.start << ',' << r.end << ',' << csv_field(r.lemma) << ',' << csv_field(r.reading)
+      << ',' << csv_field(r.witnesses) << ',' << r.cls << ',' << r.kind << "\r\n";
+}
+
+std::string span_of(const std::u32string& text, int64_t start, int64_t end) {
+  return to_utf8(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start)));
 }
 
 }  // namespace
@@ -27,8 +40,20 @@ void write_apparatus_csv(const Apparatus& a, std::ostream& out) {
   out << kUtf8ByteOrderMark << "n,passage,start,end,lemma,reading,witnesses,class,kind\r\n";
   for (const ApparatusPassage& p : a.passages) {
     for (const ApparatusEntry& e : p.entries) {
-      if (!e.lemma_witnesses.empty()) row(out, p, e, e.lemma, e.lemma_witnesses, "", "lemma");
-      for (const ApparatusReading& r : e.readings) row(out, p, e, r.text, r.witnesses, to_string(r.variant_class), to_string(r.kind));
+      const std::string n = std::to_string(e.number);
+      if (!e.lemma_witnesses.empty()) write_row(out, {n, p.address, e.start, e.end, e.lemma, e.lemma, joined(e.lemma_witnesses), "", "lemma"});
+      for (const ApparatusReading& r : e.readings) {
+        write_row(out, {n, p.address, e.start, e.end, e.lemma, r.text, joined(r.witnesses), to_string(r.variant_class), to_string(r.kind)});
+      }
+    }
+  }
+  for (const ApparatusPassage& p : a.passages) {
+    const std::u32string text = to_code_points(p.text);
+    for (const ApparatusNote& note : p.notes) {
+      write_row(out, {"", p.address, note.start, note.end, span_of(text, note.start, note.end), note.body, note.author, "", "note"});
+    }
+    for (const ApparatusMention& m : p.mentions) {
+      write_row(out, {"", p.address, m.start, m.end, span_of(text, m.start, m.end), a.persons[m.person].name, "", "", "person"});
     }
   }
 }
