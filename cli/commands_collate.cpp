@@ -98,7 +98,7 @@ void run_links(const Globals& g, const LinkArgs& args) {
 }
 
 struct VariantArgs {
-  std::string a, b, classes, fields, passage;
+  std::string a, b, classes, fields, passage, kinds;
   Page page;
   bool json = false;
 };
@@ -110,9 +110,30 @@ std::vector<VariantField> parse_fields(const std::string& list) {
   return out;
 }
 
+std::vector<VariantKind> parse_kinds(const std::string& list) {
+  std::vector<VariantKind> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) out.push_back(parse_variant_kind(item));
+  return out;
+}
+
 nlohmann::ordered_json variant_json(const Variant& v) {
-  return {{"uuid", v.uuid},  {"class", to_string(v.variant_class)}, {"field", to_string(v.field)},
-          {"link", v.link_id}, {"a", span_json(v.a)}, {"b", span_json(v.b)}};
+  return {{"uuid", v.uuid},        {"class", to_string(v.variant_class)}, {"field", to_string(v.field)},
+          {"link", v.link_id},     {"a", span_json(v.a)},                 {"b", span_json(v.b)},
+          {"kind", nullptr},       {"kind_zh", nullptr},                  {"kind_evidence", ""},
+          {"kind_chosen", false}};
+}
+
+void refill_kind_json(nlohmann::ordered_json& doc, const Variant& v) {
+  if (v.kind) {
+    doc["kind"] = to_string(*v.kind);
+    doc["kind_zh"] = chinese_name(*v.kind);
+  } else {
+    doc["kind"] = nullptr;
+    doc["kind_zh"] = nullptr;
+  }
+  doc["kind_evidence"] = v.kind_evidence;
+  doc["kind_chosen"] = v.kind_chosen;
 }
 
 void refill_span_json(nlohmann::ordered_json& doc, PassageSpan&& s) {
@@ -128,6 +149,7 @@ void refill_variant_json(nlohmann::ordered_json& doc, Variant&& v) {
   doc["class"].get_ref<std::string&>() = to_string(v.variant_class);
   doc["field"].get_ref<std::string&>() = to_string(v.field);
   doc["link"] = v.link_id;
+  refill_kind_json(doc, v);
   refill_span_json(doc["a"], std::move(v.a));
   refill_span_json(doc["b"], std::move(v.b));
 }
@@ -139,14 +161,16 @@ void run_variants(const Globals& g, const VariantArgs& args) {
   CollationRepository repo(db);
   CollationRepository::VariantQuery query{parse_class_list(args.classes, kReadingClasses), parse_fields(args.fields),
                                           args.passage.empty() ? std::nullopt : std::optional(args.passage),
-                                          args.page.offset, args.page.limit};
+                                          args.page.offset, args.page.limit, parse_kinds(args.kinds)};
   const auto counts = repo.count_variants(args.a, args.b, query);
+  const auto kind_counts = repo.count_kinds(args.a, args.b, query);
   int64_t total = 0;
   for (const auto& [c, n] : counts) total += n;
   if (args.json) {
-    nlohmann::ordered_json summary = nlohmann::ordered_json::object();
+    nlohmann::ordered_json summary = nlohmann::ordered_json::object(), kinds = nlohmann::ordered_json::object();
     for (const auto& [c, n] : counts) summary[std::string(to_string(c))] = n;
-    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}}, "variants");
+    for (const auto& [k, n] : kind_counts) kinds[std::string(to_string(k))] = n;
+    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}, {"kinds", kinds}}, "variants");
     // One document refilled for every variant: building 700,000 of them
     // took longer than reading the variants.
     nlohmann::ordered_json item = variant_json(Variant{});
@@ -161,7 +185,7 @@ void run_variants(const Globals& g, const VariantArgs& args) {
   repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
     const std::string where = v.field == VariantField::kText ? "" : " (" + std::string(to_string(v.field)) + ")";
     rows.push_back({v.a.address + where, reading_cell(v.a.reading), v.b.address + where, reading_cell(v.b.reading),
-                    std::string(to_string(v.variant_class))});
+                    std::string(to_string(v.variant_class)), v.kind ? std::string(chinese_name(*v.kind)) : ""});
   });
   print_table(rows, {});
   std::vector<std::string> summary = {page_prefix(args.page, static_cast<int64_t>(rows.size()), total) +
@@ -169,6 +193,14 @@ void run_variants(const Globals& g, const VariantArgs& args) {
   for (std::size_t i = 0; i < counts.size(); ++i) {
     summary.push_back(std::string(to_string(counts[i].first)) + " " + with_commas(counts[i].second) +
                       (i + 1 < counts.size() ? "," : ""));
+  }
+  if (!kind_counts.empty()) {
+    summary.back() += ";";
+    summary.push_back("kinds:");
+    for (std::size_t i = 0; i < kind_counts.size(); ++i) {
+      summary.push_back(std::string(chinese_name(kind_counts[i].first)) + " " + with_commas(kind_counts[i].second) +
+                        (i + 1 < kind_counts.size() ? "," : ""));
+    }
   }
   if (args.classes.empty()) summary.push_back("(script, punct and break hidden: --class all shows them)");
   print_summary(summary);
@@ -184,7 +216,7 @@ void run_export_variants(const Globals& g, VariantArgs args, const std::string& 
   if (format != "csv") throw UsageError("unknown format '" + format + "' (csv or json)");
   Database db = g.open();
   CollationRepository::VariantQuery query{parse_class_list(args.classes, kReadingClasses), parse_fields(args.fields),
-                                          std::nullopt, 0, std::nullopt};
+                                          std::nullopt, 0, std::nullopt, {}};
   std::cout << kUtf8ByteOrderMark << "uuid,class,field,a_address,a_start,a_end,a_reading,b_address,b_start,b_end,b_reading\r\n";
   CollationRepository(db).each_variant(args.a, args.b, query, [](Variant&& v) {
     std::cout << v.uuid << ',' << to_string(v.variant_class) << ',' << to_string(v.field) << ',' << v.a.address << ','
@@ -359,6 +391,9 @@ void add_collation_commands(CLI::App& app, Globals& g) {
     variants_cmd->add_option("--field", variants->fields,
                              "Only variants of these fields, comma-separated: text, title, author (default: all)");
     variants_cmd->add_option("--passage", variants->passage, "Only the variants of this passage (S:N)");
+    variants_cmd->add_option("--kind", variants->kinds,
+                             "Only readings of these 校勘 kinds, comma-separated: omission, addition, inversion, graphic, "
+                             "phonetic, loan, taboo, other (or 脫, 衍, 倒, 形近, 音近, 通假, 避諱, 異文)");
     add_page_options(variants_cmd, variants->page);
     add_json_flag(variants_cmd, g, variants->json, "Print as JSON");
     variants_cmd->callback([&g, variants] { run_variants(g, *variants); });

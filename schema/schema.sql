@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 9.
+-- jiaozhu schema, current version: 10.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -479,3 +479,40 @@ CREATE TABLE fold_rule (
   UNIQUE (form, standard, author)
 );
 CREATE INDEX fold_rule_standard ON fold_rule(standard);
+
+-- The 校勘 kinds (schema 10). A variant's kind (脫, 衍, 倒, 形近, 音近, 通假,
+-- 避諱, 異文) is proposed as it is read, from its readings, Unihan and the
+-- taboo table (core/include/jiaozhu/variant_kind.h); only a scholar's
+-- decisions are stored, in two logs: every setting is a row, never changed
+-- or deleted, so merge is a union of rows and loses nobody's work. What
+-- holds is the newest row (set_at, then uuid). A row's uuid derives from its
+-- content (subject, value, note, author, time): one setting is one row in
+-- every copy, and `check` verifies the derivation.
+--
+-- A kind set by hand (`jiaozhu variant kind ID KIND`). The subject is the
+-- variant's uuid, derived from its link and its readings' places, so the
+-- choice holds across a re-alignment that finds the same variant. kind
+-- NULL: back to the proposal (`--clear`).
+CREATE TABLE variant_kind_choice (
+  uuid         TEXT PRIMARY KEY,
+  variant_uuid TEXT NOT NULL,
+  kind         TEXT CHECK (kind IS NULL OR kind IN ('omission', 'addition', 'inversion', 'graphic', 'phonetic',
+                                                    'loan', 'taboo', 'other')),
+  note         TEXT,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at       TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX variant_kind_choice_variant ON variant_kind_choice(variant_uuid, set_at);
+
+-- The dynasty an edition's text is dated to (`edition set S --dynasty 唐`):
+-- 避諱 is proposed only where an edition of the taboo's dynasty writes the
+-- substitute. dynasty NULL: not dated.
+CREATE TABLE edition_dating (
+  uuid         TEXT PRIMARY KEY,
+  edition_uuid TEXT NOT NULL,
+  dynasty      TEXT CHECK (dynasty IS NULL OR length(dynasty) BETWEEN 1 AND 16),
+  note         TEXT,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at       TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX edition_dating_edition ON edition_dating(edition_uuid, set_at);

@@ -3,7 +3,8 @@
 // table of core/src/text/han_properties.cpp on stdout:
 //   kHanRows:         per character, sorted by code point: kCangjie,
 //                     kFourCornerCode, kPhonetic (series numbers only),
-//                     kMandarin (with kHanyuPinyin's further readings) and kCantonese without tones, kTang without
+//                     kMandarin (its one or two common readings: a rare
+//                     reading would make too many pairs 音近) and kCantonese without tones, kTang without
 //                     its tone marks, each a space-separated list;
 //   kUnihanVariants:  (a, b, relations) for every kZVariant, kSemanticVariant,
 //                     kSpecializedSemanticVariant and kSpoofingVariant pair,
@@ -114,23 +115,13 @@ int main() {
       }
       continue;
     }
-    static const std::set<std::string> kept = {"kCangjie", "kFourCornerCode", "kPhonetic", "kMandarin", "kHanyuPinyin", "kCantonese", "kTang"};
+    static const std::set<std::string> kept = {"kCangjie", "kFourCornerCode", "kPhonetic", "kMandarin", "kCantonese", "kTang"};
     if (!kept.count(field)) continue;
     Row& row = rows[cp];
     if (field == "kCangjie") row.cangjie = each_word(rest, [](const std::string& w) { return w; });
     else if (field == "kFourCornerCode") row.four_corner = each_word(rest, [](const std::string& w) { return w; });
     else if (field == "kPhonetic") row.phonetic = each_word(rest, digits_only);
-    else if (field == "kMandarin") row.mandarin = each_word(row.mandarin + " " + rest, [&](const std::string& w) { return toneless_pinyin(w, *strip); });
-    else if (field == "kHanyuPinyin") {  // "20983.050:jǐ,qǐ 20984.010:yǐ": more readings than kMandarin's one or two
-      std::string readings;
-      std::istringstream entries(rest);
-      for (std::string entry; entries >> entry;) {
-        std::string list = entry.substr(entry.find(':') + 1);
-        for (char& c : list) if (c == ',') c = ' ';
-        readings += " " + list;
-      }
-      row.mandarin = each_word(row.mandarin + readings, [&](const std::string& w) { return toneless_pinyin(w, *strip); });
-    }
+    else if (field == "kMandarin") row.mandarin = each_word(rest, [&](const std::string& w) { return toneless_pinyin(w, *strip); });
     else if (field == "kCantonese") row.cantonese = each_word(rest, without_digits);
     else row.tang = each_word(rest, [&](const std::string& w) { return toneless_pinyin(w.substr(w[0] == '*' ? 1 : 0), *strip); });
   }

@@ -186,6 +186,7 @@ void undo_schema_9(SQLite::Database& raw) {
   // The statements exactly as migrations 0003 and 0007 wrote them: the
   // schema check compares their text.
   raw.exec(
+      "DROP TABLE variant_kind_choice; DROP TABLE edition_dating; "  // schema 10
       "DROP TABLE fold_rule; "
       "ALTER TABLE tombstone RENAME TO t9; "
       "CREATE TABLE tombstone (\n  uuid       TEXT PRIMARY KEY,\n  kind       TEXT NOT NULL CHECK (kind IN ('alias', "

@@ -16,6 +16,8 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/variant_kind.h"
+
 namespace jiaozhu {
 
 class Database;
@@ -57,6 +59,13 @@ struct Variant {
   VariantField field = VariantField::kText;
   PassageSpan a;  // in the first edition of the pair
   PassageSpan b;  // in the second
+  // Substantive and conversion readings of the text: the 校勘 kind, as the
+  // first edition reads against the second (an empty b is the second's
+  // omission), proposed (variant_kind.h) or set by hand (kind_chosen, with
+  // the scholar's note as evidence). Nothing for other classes and fields.
+  std::optional<VariantKind> kind;
+  std::string kind_evidence;
+  bool kind_chosen = false;
 };
 
 struct Link {
@@ -120,6 +129,7 @@ class CollationRepository {
     std::optional<std::string> passage;  // S:N: only the variants touching it
     int64_t offset = 0;                  // skip this many (in listing order)
     std::optional<int64_t> limit;        // at most this many
+    std::vector<VariantKind> kinds;      // only readings of these kinds (any, when empty)
   };
   // The variants between a and b in the order of a's passages (then start
   // and end in a), one at a time: a listing of the whole pair may hold
@@ -127,9 +137,14 @@ class CollationRepository {
   void each_variant(const std::string& a, const std::string& b, const VariantQuery& query,
                     const std::function<void(Variant&&)>& each) const;
   // How many of them there are per class (offset and limit ignored), in
-  // class-name order, classes with none left out.
+  // class-name order, classes with none left out. With kinds, the variants
+  // are read one by one (a kind is not stored).
   std::vector<std::pair<VariantClass, int64_t>> count_variants(const std::string& a, const std::string& b,
                                                                const VariantQuery& query) const;
+  // How many readings of the query there are per kind (offset and limit
+  // ignored), in VariantKind order, kinds with none left out.
+  std::vector<std::pair<VariantKind, int64_t>> count_kinds(const std::string& a, const std::string& b,
+                                                           const VariantQuery& query) const;
   // each_variant's variants in a vector, for queries known to be small.
   std::vector<Variant> variants(const std::string& a, const std::string& b, const std::vector<VariantClass>& classes,
                                 const std::optional<std::string>& passage) const;

@@ -17,7 +17,7 @@ struct HanProperties {
   std::string_view cangjie;      // kCangjie: "SU"
   std::string_view four_corner;  // kFourCornerCode: "1771.7"
   std::string_view phonetic;     // kPhonetic series numbers: "1518 1526"
-  std::string_view mandarin;     // kMandarin and kHanyuPinyin, toneless: "ji qi"
+  std::string_view mandarin;     // kMandarin, toneless: "ji"
   std::string_view cantonese;    // kCantonese, toneless: "gei"
   std::string_view tang;         // kTang, toneless: "giə"
 };

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "align/collation_ids.h"
@@ -11,10 +12,13 @@
 #include "util/clock.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/variant_kind_choices.h"
+#include "jiaozhu/edition_dating.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/passage.h"
+#include "jiaozhu/unicode.h"
 #include "util/columns.h"
 
 namespace jiaozhu {
@@ -260,11 +264,77 @@ PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
   return out;
 }
 
+// What a variant's kind is proposed from, for one pair: the editions'
+// dynasties and the scholars' choices.
+class KindReader {
+ public:
+  KindReader(Database& db, const Edition& a, const Edition& b)
+      : dynasty_a_(EditionDatingRepository(db).dynasty_of(a.uuid)),
+        dynasty_b_(EditionDatingRepository(db).dynasty_of(b.uuid)),
+        choices_(VariantKindChoices(db).current()) {}
+
+  void fill(Variant& v) const {
+    if (v.field != VariantField::kText) return;
+    if (v.variant_class != VariantClass::kSubstantive && v.variant_class != VariantClass::kConversion) return;
+    if (auto c = choices_.find(v.uuid); c != choices_.end() && c->second.kind) {
+      v.kind = c->second.kind;
+      v.kind_evidence = c->second.note;
+      v.kind_chosen = true;
+      return;
+    }
+    const std::u32string a = to_code_points(v.a.reading), b = to_code_points(v.b.reading);
+    KindProposal p = propose_kind({a, b, dynasty_a_, dynasty_b_});
+    v.kind = p.kind;
+    v.kind_evidence = std::move(p.evidence);
+  }
+
+ private:
+  std::string dynasty_a_, dynasty_b_;
+  std::map<std::string, KindChoice> choices_;
+};
+
+bool wanted_kind(const Variant& v, const std::vector<VariantKind>& kinds) {
+  return kinds.empty() || (v.kind && std::find(kinds.begin(), kinds.end(), *v.kind) != kinds.end());
+}
+
 }  // namespace
+
+std::vector<std::pair<VariantKind, int64_t>> CollationRepository::count_kinds(const std::string& a, const std::string& b,
+                                                                              const VariantQuery& query) const {
+  // Only substantive and conversion readings take a kind: the others are
+  // not read at all.
+  VariantQuery all = query;
+  all.offset = 0;
+  all.limit.reset();
+  all.classes.clear();
+  for (VariantClass c : {VariantClass::kConversion, VariantClass::kSubstantive}) {
+    if (query.classes.empty() || std::find(query.classes.begin(), query.classes.end(), c) != query.classes.end()) all.classes.push_back(c);
+  }
+  if (all.classes.empty()) return {};
+  std::vector<int64_t> counts(kVariantKindCount, 0);
+  each_variant(a, b, all, [&](Variant&& v) {
+    if (v.kind) ++counts[static_cast<std::size_t>(*v.kind)];
+  });
+  std::vector<std::pair<VariantKind, int64_t>> out;
+  for (std::size_t k = 0; k < kVariantKindCount; ++k) {
+    if (counts[k]) out.emplace_back(static_cast<VariantKind>(k), counts[k]);
+  }
+  return out;
+}
 
 std::vector<std::pair<VariantClass, int64_t>> CollationRepository::count_variants(const std::string& a,
                                                                                   const std::string& b,
                                                                                   const VariantQuery& query) const {
+  if (!query.kinds.empty()) {
+    std::map<VariantClass, int64_t> counts;
+    VariantQuery all = query;
+    all.offset = 0;
+    all.limit.reset();
+    each_variant(a, b, all, [&](Variant&& v) { ++counts[v.variant_class]; });
+    std::vector<std::pair<VariantClass, int64_t>> out(counts.begin(), counts.end());
+    std::sort(out.begin(), out.end(), [](const auto& x, const auto& y) { return to_string(x.first) < to_string(y.first); });
+    return out;
+  }
   const PairQuery pair = pair_query(db_, a, b, query);
   SQLite::Statement q(db_.sql(), "SELECT v.class, count(*) " + pair.from_where + "GROUP BY v.class ORDER BY v.class");
   pair.bind(q);
@@ -286,8 +356,12 @@ void CollationRepository::each_variant(const std::string& a, const std::string& 
                       "substr(" JZ_FIELD_TEXT("pb") ", v.start_b + 1, v.end_b - v.start_b), v.field " + pair.from_where + pair.order_by +
                       "LIMIT :limit OFFSET :offset");
   pair.bind(q);
-  q.bind(":limit", query.limit.value_or(-1));
-  q.bind(":offset", query.offset);
+  // A kind is not stored: with kinds asked, the page is cut here.
+  const bool by_kind = !query.kinds.empty();
+  q.bind(":limit", by_kind ? int64_t{-1} : query.limit.value_or(-1));
+  q.bind(":offset", by_kind ? int64_t{0} : query.offset);
+  const KindReader kinds(db_, ea, eb);
+  int64_t skipped = 0, given = 0;
   while (q.executeStep()) {
     Variant v;
     v.link_uuid = q.getColumn(0).getString();
@@ -306,6 +380,16 @@ void CollationRepository::each_variant(const std::string& a, const std::string& 
                        q.getColumn(9).getInt64(), q.getColumn(10).getInt64(), q.getColumn(11).getString()};
     v.a = stored_a_first ? std::move(first) : std::move(second);
     v.b = stored_a_first ? std::move(second) : std::move(first);
+    kinds.fill(v);
+    if (by_kind) {
+      if (!wanted_kind(v, query.kinds)) continue;
+      if (skipped < query.offset) {
+        ++skipped;
+        continue;
+      }
+      if (query.limit && given >= *query.limit) break;
+      ++given;
+    }
     each(std::move(v));
   }
 }
@@ -314,7 +398,7 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
                                                    const std::vector<VariantClass>& classes,
                                                    const std::optional<std::string>& passage) const {
   std::vector<Variant> out;
-  each_variant(a, b, {classes, {}, passage, 0, std::nullopt}, [&](Variant&& v) { out.push_back(std::move(v)); });
+  each_variant(a, b, {classes, {}, passage, 0, std::nullopt, {}}, [&](Variant&& v) { out.push_back(std::move(v)); });
   return out;
 }
 

@@ -1,0 +1,66 @@
+// The 校勘 kinds: why two readings differ, as Chinese textual criticism
+// names the causes (脫, 衍, 倒, 形近, 音近, 通假, 避諱, 異文). A kind is a
+// proposal with its evidence, made from the readings and Unihan
+// (han_properties.h), or from the taboo table and the editions' dynasties;
+// a scholar's own choice (`variant kind`) overrides it. Pure functions: no
+// database, no exceptions but parse_variant_kind's UsageError.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jiaozhu {
+
+enum class VariantKind {
+  kOmission,   // 脫: the second edition lacks what the first has
+  kAddition,   // 衍: the second edition has what the first lacks
+  kInversion,  // 倒: two neighbouring characters swapped (乙)
+  kGraphic,    // 形近: characters close in shape (己/已, 未/末)
+  kPhonetic,   // 音近: characters read alike (流/留, 在/再)
+  kLoan,       // 通假: a loan character of the same phonetic series (說/悅)
+  kTaboo,      // 避諱: an emperor's name avoided (in Qing texts 玄 → 元)
+  kOther,      // 異文: a reading none of these explains
+};
+inline constexpr std::size_t kVariantKindCount = 8;
+
+std::string_view to_string(VariantKind k);     // "omission"
+std::string_view chinese_name(VariantKind k);  // "脫"
+// Parses an English or Chinese name; throws UsageError naming it.
+VariantKind parse_variant_kind(std::string_view name);
+
+// One entry of the taboo table (core/data/taboo.tsv, after 陳垣《史諱舉例》):
+// under `dynasty`, the character `avoided` (in the personal name of
+// `emperor`) was written as one of `substitutes`.
+struct TabooEntry {
+  std::string dynasty;  // 唐, 宋, 清 …
+  std::string emperor;  // 清聖祖
+  std::string name;     // 玄燁
+  char32_t avoided = 0;
+  std::u32string substitutes;
+  std::string source;
+};
+const std::vector<TabooEntry>& taboo_table();
+// The dynasties the table knows, in the table's order.
+std::vector<std::string> taboo_dynasties();
+
+// What a kind is proposed from: the two readings (the first edition's and
+// the second's) and the dynasty each edition is dated to, when known.
+struct KindQuestion {
+  std::u32string_view a, b;
+  std::string_view dynasty_a, dynasty_b;
+};
+
+struct KindProposal {
+  VariantKind kind = VariantKind::kOther;
+  std::string evidence;  // "Cangjie TJR~TKR", "清聖祖玄燁: 玄 → 元 (陳垣《史諱舉例》)" …
+};
+
+// The kind a reading pair suggests, with its evidence. Equal-length
+// substitutions are judged position by position: every differing position
+// must agree on one kind, else kOther. 避諱 only where the edition writing
+// the substitute is dated to the dynasty of the entry.
+KindProposal propose_kind(const KindQuestion& q);
+
+}  // namespace jiaozhu

@@ -1,0 +1,119 @@
+// Proposing a 校勘 kind for a reading pair: by its shape (an empty side, two
+// neighbours swapped), the taboo table, then Unihan's phonetic series,
+// readings and shape codes, in that order.
+#include "jiaozhu/variant_kind.h"
+
+#include <sstream>
+
+#include "jiaozhu/error.h"
+#include "jiaozhu/han_properties.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu {
+namespace {
+
+#include "taboo_table.inc"
+
+constexpr std::string_view kNames[kVariantKindCount] = {"omission", "addition", "inversion", "graphic",
+                                                        "phonetic", "loan",     "taboo",     "other"};
+constexpr std::string_view kChinese[kVariantKindCount] = {"脫", "衍", "倒", "形近", "音近", "通假", "避諱", "異文"};
+
+std::vector<TabooEntry> parse_taboo_table() {
+  std::vector<TabooEntry> out;
+  std::istringstream in(kTabooTable);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
+    const std::u32string avoided = to_code_points(f.at(3));
+    out.push_back({f.at(0), f.at(1), f.at(2), avoided.at(0), to_code_points(f.at(4)), f.at(5)});
+  }
+  return out;
+}
+
+// An entry under which the edition dated `dynasty`, writing `written`
+// where the other has `original`, avoided a taboo name.
+const TabooEntry* taboo_for(char32_t original, char32_t written, std::string_view dynasty) {
+  if (dynasty.empty()) return nullptr;
+  for (const TabooEntry& e : taboo_table()) {
+    if (e.avoided == original && e.dynasty == dynasty && e.substitutes.find(written) != std::u32string::npos) return &e;
+  }
+  return nullptr;
+}
+
+// b is a with one pair of neighbours swapped.
+bool inverted(std::u32string_view a, std::u32string_view b) {
+  if (a.size() != b.size() || a.size() < 2) return false;
+  std::size_t i = 0;
+  while (i < a.size() && a[i] == b[i]) ++i;
+  return i + 1 < a.size() && a[i] == b[i + 1] && a[i + 1] == b[i] && a.substr(i + 2) == b.substr(i + 2);
+}
+
+std::string taboo_evidence(const TabooEntry& e, char32_t original, char32_t written) {
+  return e.emperor + e.name + ": " + to_utf8(std::u32string(1, original)) + " → " + to_utf8(std::u32string(1, written)) +
+         " (" + e.source + ")";
+}
+
+// One differing position: a → b.
+KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
+  if (const TabooEntry* e = taboo_for(a, b, q.dynasty_b)) return {VariantKind::kTaboo, taboo_evidence(*e, a, b)};
+  if (const TabooEntry* e = taboo_for(b, a, q.dynasty_a)) return {VariantKind::kTaboo, taboo_evidence(*e, b, a)};
+  const HanLikeness like = han_likeness(a, b);
+  if (!like.phonetic.empty()) return {VariantKind::kLoan, "same kPhonetic series " + like.phonetic};
+  if (like.close_in_sound()) {
+    const std::vector<std::string> lines = describe(like);
+    std::string evidence;
+    for (const std::string& l : lines) {
+      if (l.rfind("both read", 0) == 0 || l.rfind("Cantonese", 0) == 0 || l.rfind("Tang", 0) == 0) evidence += (evidence.empty() ? "" : "; ") + l;
+    }
+    return {VariantKind::kPhonetic, evidence};
+  }
+  if (like.close_in_shape()) {
+    return {VariantKind::kGraphic, !like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner};
+  }
+  return {VariantKind::kOther, ""};
+}
+
+}  // namespace
+
+std::string_view to_string(VariantKind k) { return kNames[static_cast<std::size_t>(k)]; }
+std::string_view chinese_name(VariantKind k) { return kChinese[static_cast<std::size_t>(k)]; }
+
+VariantKind parse_variant_kind(std::string_view name) {
+  for (std::size_t i = 0; i < kVariantKindCount; ++i) {
+    if (name == kNames[i] || name == kChinese[i]) return static_cast<VariantKind>(i);
+  }
+  throw UsageError("unknown variant kind '" + std::string(name) +
+                   "' (use omission, addition, inversion, graphic, phonetic, loan, taboo, other, or 脫, 衍, 倒, 形近, 音近, 通假, 避諱, 異文)");
+}
+
+const std::vector<TabooEntry>& taboo_table() {
+  static const std::vector<TabooEntry> table = parse_taboo_table();
+  return table;
+}
+
+std::vector<std::string> taboo_dynasties() {
+  std::vector<std::string> out;
+  for (const TabooEntry& e : taboo_table()) {
+    if (out.empty() || out.back() != e.dynasty) out.push_back(e.dynasty);
+  }
+  return out;
+}
+
+KindProposal propose_kind(const KindQuestion& q) {
+  if (q.b.empty() && !q.a.empty()) return {VariantKind::kOmission, ""};
+  if (q.a.empty() && !q.b.empty()) return {VariantKind::kAddition, ""};
+  if (inverted(q.a, q.b)) return {VariantKind::kInversion, ""};
+  if (q.a.size() != q.b.size()) return {VariantKind::kOther, ""};
+  std::optional<KindProposal> agreed;
+  for (std::size_t i = 0; i < q.a.size(); ++i) {
+    if (q.a[i] == q.b[i]) continue;
+    KindProposal here = one_character(q.a[i], q.b[i], q);
+    if (here.kind == VariantKind::kOther || (agreed && agreed->kind != here.kind)) return {VariantKind::kOther, ""};
+    if (!agreed) agreed = std::move(here);
+  }
+  return agreed.value_or(KindProposal{VariantKind::kOther, ""});
+}
+
+}  // namespace jiaozhu
