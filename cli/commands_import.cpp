@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "app.h"
+#include "jiaozhu/edition_dating.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/import.h"
 #include "output.h"
@@ -13,7 +15,7 @@ namespace {
 
 struct ImportArgs {
   std::vector<std::string> files;
-  std::string work, siglum, title;
+  std::string work, siglum, title, dynasty;
   std::string script = "auto", format = "auto", encoding = "auto";
   bool split_paragraphs = false;
   bool replace = false;
@@ -30,6 +32,10 @@ void run_import(const Globals& g, const ImportArgs& a) {
   o.encoding = parse_encoding(a.encoding);
   o.split_paragraphs = a.split_paragraphs;
   o.replace = a.replace;
+  if (!a.dynasty.empty()) {
+    o.dynasty = checked_argument(Field::kPersonName, a.dynasty, "--dynasty");
+    EditionDatingRepository::check_dynasty(*o.dynasty);
+  }
   const std::vector<std::filesystem::path> files(a.files.begin(), a.files.end());
 
   const auto start = std::chrono::steady_clock::now();
@@ -89,6 +95,7 @@ void add_import_command(CLI::App& app, Globals& g) {
         ->check(CLI::IsMember({"auto", "utf-8", "utf8", "gb18030", "big5", "utf-16", "utf16"}));
     cmd->add_flag("--split-paragraphs", args->split_paragraphs,
                   "JSON: each string of \"paragraphs\" is its own passage");
+    cmd->add_option("--dynasty", args->dynasty, "The dynasty the text is dated to (唐, 宋, 清 …), for 避諱");
     cmd->add_flag("--replace", args->replace,
                   "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");
     add_json_flag(cmd, g, args->json, "Print the summary as JSON");

@@ -17,7 +17,8 @@ nlohmann::ordered_json report_json(const MergeReport& r) {
           {"added",
            {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
-            {"notes", r.notes_added}, {"revisions", r.revisions_added}}},
+            {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
+            {"kind_choices", r.kind_choices}, {"datings", r.datings}}},
           {"removed", r.removed},
           {"editions_replaced", r.editions_replaced},
           {"renamed", r.renamed},
@@ -45,6 +46,9 @@ void print_report(const MergeReport& r) {
             << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
             << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
   if (r.editions_replaced > 0) std::cout << "  " << r.editions_replaced << " editions now hold the newer text the other copy imported\n";
+  if (r.kind_choices + r.datings > 0) {
+    std::cout << "  " << r.kind_choices << " kinds set by hand and " << r.datings << " datings of editions came in\n";
+  }
   if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
   print_some(r.conflicts, "conflicts", "`jiaozhu conflicts` lists them", [](const std::string& c) {
@@ -167,7 +171,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
     });
   });
 
-  add_command(app, g, "edition", "An edition's versions: edition resolve", [&g](CLI::App* edition) {
+  add_command(app, g, "edition", "An edition's versions and dating: edition resolve, edition set", [&g](CLI::App* edition) {
     auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
     edition->require_subcommand(1);
     auto* resolve = edition->add_subcommand("resolve", "Keep one text of an edition replaced in two copies");
@@ -181,6 +185,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
       print_result(*resolve_json, {{"edition", resolve_args->first}, {"kept", resolve_args->second}},
                    "edition " + resolve_args->first + " now holds the text of " + resolve_args->second);
     });
+    add_edition_set_command(edition, g);
   });
 
   add_command(app, g, "merge", "Bring in everything a collaborator's copy of the database holds", [&g](CLI::App* merge) {

@@ -16,6 +16,8 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/conflicts.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/variant_kind_choices.h"
+#include "jiaozhu/edition_dating.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/merge.h"
@@ -60,6 +62,8 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'choice', edition_uuid, dropped_hash, kept_hash FROM edition_choice");
   rows("SELECT 'tombstone', uuid, kind FROM tombstone");
   rows("SELECT 'fold rule', uuid, form, standard, source, note, author, added_at FROM fold_rule");
+  rows("SELECT 'kind choice', uuid, variant_uuid, kind, note, author, set_at FROM variant_kind_choice");
+  rows("SELECT 'dating', uuid, edition_uuid, dynasty, note, author, set_at FROM edition_dating");
   // Which character each merged-away one became: the redirects a copy
   // recorded may differ (merges are a union), where they lead may not.
   SQLite::Statement redirects(db.sql(), "SELECT from_uuid FROM character_redirect");
@@ -105,7 +109,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
   NoteFilter all;
   all.include_deleted = true;
   const auto existing = notes.list(all);
-  const int op = std::uniform_int_distribution<int>(0, 18)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 20)(rng);
   auto pick = [&]() -> const Note& { return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)]; };
   try {
     if (op <= 2 || existing.empty()) {
@@ -197,6 +201,16 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       if (rules.empty()) return;
       const FoldRule& r = rules[rng() % rules.size()];
       remove_fold_rule(db, r.form, r.standard);
+    } else if (op == 18) {  // a variant's kind set by hand, or cleared (the same variant may be set in another copy)
+      const auto readings = CollationRepository(db).variants("A", "B", {VariantClass::kSubstantive}, std::nullopt);
+      if (readings.empty()) return;
+      const Variant& v = readings[rng() % readings.size()];
+      const std::optional<VariantKind> kind =
+          rng() % 4 ? std::optional(static_cast<VariantKind>(rng() % kVariantKindCount)) : std::nullopt;
+      VariantKindChoices(db).set(v.uuid, kind, "按 " + std::to_string(rng() % 3), author);
+    } else if (op == 19) {  // an edition dated, or undated
+      static const char* const kDynasties[] = {"唐", "宋", "清", ""};
+      EditionDatingRepository(db).set(rng() % 2 ? "A" : "B", std::string(kDynasties[rng() % 4]), "", author);
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front());

@@ -62,7 +62,9 @@ struct Variant {
   // Substantive and conversion readings of the text: the 校勘 kind, as the
   // first edition reads against the second (an empty b is the second's
   // omission), proposed (variant_kind.h) or set by hand (kind_chosen, with
-  // the scholar's note as evidence). Nothing for other classes and fields.
+  // the scholar's note as evidence). A glyph variant takes only taboo (寧 →
+  // 甯 is a variant form used to avoid a name). Nothing for other classes
+  // and fields.
   std::optional<VariantKind> kind;
   std::string kind_evidence;
   bool kind_chosen = false;

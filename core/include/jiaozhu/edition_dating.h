@@ -30,6 +30,9 @@ class EditionDatingRepository {
   // dynasty longer than 16 characters or holding what no name holds.
   EditionDating set(const std::string& siglum, const std::optional<std::string>& dynasty, const std::string& note,
                     const std::string& author);
+  // Throws UsageError for a dynasty that cannot be stored: longer than 16
+  // characters, or holding what no name holds.
+  static void check_dynasty(const std::string& dynasty);
   // The dynasty edition `edition_uuid` is dated to now; "" when none. Runs
   // in the caller's transaction.
   std::string dynasty_of(const std::string& edition_uuid) const;

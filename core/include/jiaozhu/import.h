@@ -36,6 +36,9 @@ struct ImportOptions {
   // re-import): its links go (align again), its notes are placed again by
   // their quotes, and those that cannot be are kept as orphaned.
   bool replace = false;
+  // The dynasty the text is dated to (edition_dating.h), recorded with a new
+  // text in the import's transaction; nothing: not dated.
+  std::optional<std::string> dynasty;
 };
 
 struct ImportReport {

@@ -57,7 +57,11 @@ struct KindProposal {
   std::string evidence;  // "Cangjie TJR~TKR", "清聖祖玄燁: 玄 → 元 (陳垣《史諱舉例》)" …
 };
 
-// The kind a reading pair suggests, with its evidence. Equal-length
+// The kind a reading pair suggests, with its evidence. Per character, in
+// this order: 避諱 (the taboo table), 通假 (a shared kPhonetic series, unless
+// the two are alike in shape only: 鳥/烏 share a series and are 形近), 音近
+// (a shared reading in Mandarin, Cantonese or Tang), 形近 (kCangjie one edit
+// apart, or kFourCornerCode three corners alike), else 異文. Equal-length
 // substitutions are judged position by position: every differing position
 // must agree on one kind, else kOther. 避諱 only where the edition writing
 // the substitute is dated to the dynasty of the entry.

@@ -275,8 +275,11 @@ class KindReader {
 
   void fill(Variant& v) const {
     if (v.field != VariantField::kText) return;
-    if (v.variant_class != VariantClass::kSubstantive && v.variant_class != VariantClass::kConversion) return;
-    if (auto c = choices_.find(v.uuid); c != choices_.end() && c->second.kind) {
+    // A variant form can be a taboo's substitute (寧 → 甯): glyph variants
+    // take that kind and no other.
+    const bool glyph = v.variant_class == VariantClass::kGlyph;
+    if (v.variant_class != VariantClass::kSubstantive && v.variant_class != VariantClass::kConversion && !glyph) return;
+    if (auto c = choices_.find(v.uuid); !glyph && c != choices_.end() && c->second.kind) {
       v.kind = c->second.kind;
       v.kind_evidence = c->second.note;
       v.kind_chosen = true;
@@ -284,6 +287,7 @@ class KindReader {
     }
     const std::u32string a = to_code_points(v.a.reading), b = to_code_points(v.b.reading);
     KindProposal p = propose_kind({a, b, dynasty_a_, dynasty_b_});
+    if (glyph && p.kind != VariantKind::kTaboo) return;
     v.kind = p.kind;
     v.kind_evidence = std::move(p.evidence);
   }
@@ -301,13 +305,13 @@ bool wanted_kind(const Variant& v, const std::vector<VariantKind>& kinds) {
 
 std::vector<std::pair<VariantKind, int64_t>> CollationRepository::count_kinds(const std::string& a, const std::string& b,
                                                                               const VariantQuery& query) const {
-  // Only substantive and conversion readings take a kind: the others are
-  // not read at all.
+  // Only substantive and conversion readings take a kind (and glyphs that
+  // avoid a taboo): the others are not read at all.
   VariantQuery all = query;
   all.offset = 0;
   all.limit.reset();
   all.classes.clear();
-  for (VariantClass c : {VariantClass::kConversion, VariantClass::kSubstantive}) {
+  for (VariantClass c : {VariantClass::kConversion, VariantClass::kGlyph, VariantClass::kSubstantive}) {
     if (query.classes.empty() || std::find(query.classes.begin(), query.classes.end(), c) != query.classes.end()) all.classes.push_back(c);
   }
   if (all.classes.empty()) return {};

@@ -60,7 +60,11 @@ KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
   if (const TabooEntry* e = taboo_for(a, b, q.dynasty_b)) return {VariantKind::kTaboo, taboo_evidence(*e, a, b)};
   if (const TabooEntry* e = taboo_for(b, a, q.dynasty_a)) return {VariantKind::kTaboo, taboo_evidence(*e, b, a)};
   const HanLikeness like = han_likeness(a, b);
-  if (!like.phonetic.empty()) return {VariantKind::kLoan, "same kPhonetic series " + like.phonetic};
+  // A series shared by two characters alike in shape but not in sound is a
+  // shape that Casey's series group (鳥/烏, series 982): 形近, not 通假.
+  if (!like.phonetic.empty() && (like.close_in_sound() || !like.close_in_shape())) {
+    return {VariantKind::kLoan, "same kPhonetic series " + like.phonetic};
+  }
   if (like.close_in_sound()) {
     const std::vector<std::string> lines = describe(like);
     std::string evidence;

@@ -21,6 +21,10 @@
 #include "jiaozhu/fold.h"
 #include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/merge.h"
+#include "jiaozhu/edition_dating.h"
+#include "jiaozhu/variant_kind.h"
+#include "align/kind_choice_table.h"
+#include "repo/edition_datings.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
 #include "merge/foreign_database.h"
@@ -594,6 +598,43 @@ void merge_fold_rules(Merge& m) {
   m.report.passages_refolded = static_cast<int64_t>(change.passages.size());
 }
 
+// ---- scholars' choices: kinds set by hand, editions' datings ----
+
+// The other copy's rows of a choice log, each checked (its fields, its
+// value, its uuid derived from its content) and added when new: a union, so
+// that every copy with the same rows holds the same newest choice.
+int64_t merge_choice_log(Merge& m, const detail::ChoiceTable& t,
+                         const std::function<void(const std::string& value)>& check_value) {
+  detail::ChoiceLog log(m.db, t);
+  SQLite::Statement rows(m.other, std::string("SELECT uuid, ") + t.subject_column + ", " + t.value_column +
+                                      ", coalesce(" + t.note_column + ", ''), author, set_at FROM " + t.table +
+                                      " ORDER BY uuid");
+  int64_t added = 0;
+  while (rows.executeStep()) {
+    detail::Choice c;
+    c.uuid = m.text(rows, 0, Field::kUuid);
+    c.subject = m.text(rows, 1, Field::kUuid);
+    if (!rows.getColumn(2).isNull()) c.value = m.text(rows, 2, Field::kPersonName);
+    c.note = m.text(rows, 3, Field::kPersonNote);
+    c.author = m.text(rows, 4, Field::kAuthor);
+    c.set_at = m.text(rows, 5, Field::kTimestamp);
+    const std::string what = std::string(t.table) + " row " + c.uuid;
+    try {
+      if (c.value) check_value(*c.value);
+    } catch (const UsageError& e) {
+      m.refuse(what + ": " + e.what());
+    }
+    if (c.uuid != detail::ChoiceLog::uuid_of(t, c)) m.refuse(what + " has a uuid not derived from its content");
+    added += log.merge_row(c);
+  }
+  return added;
+}
+
+void merge_scholars_choices(Merge& m) {
+  m.report.kind_choices = merge_choice_log(m, detail::kKindChoices, [](const std::string& v) { parse_variant_kind(v); });
+  m.report.datings = merge_choice_log(m, detail::kEditionDatings, &EditionDatingRepository::check_dynasty);
+}
+
 // ---- notes ----
 
 detail::KnownRevisions local_revisions(Database& db) {
@@ -667,6 +708,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       merge_history(m, detail::RecordKind::kPerson);
       merge_history(m, detail::RecordKind::kAlias);
       merge_links(m);
+      merge_scholars_choices(m);
       merge_notes(m);
       report.conflicts_remaining = count_conflicts(db);
       theirs.sql().exec("COMMIT");

@@ -73,6 +73,14 @@ std::vector<Choice> ChoiceLog::all() const {
   return run(q);
 }
 
+std::vector<std::string> ChoiceLog::faults() const {
+  std::vector<std::string> out;
+  for (const Choice& c : all()) {
+    if (c.uuid != uuid_of(t_, c)) out.push_back(std::string(t_.table) + " row " + c.uuid + " has a uuid not derived from its content");
+  }
+  return out;
+}
+
 bool ChoiceLog::merge_row(const Choice& c) {
   SQLite::Statement q(db_.sql(), std::string("INSERT OR IGNORE INTO ") + t_.table + " (uuid, " + t_.subject_column + ", " +
                                      t_.value_column + (t_.note_column ? std::string(", ") + t_.note_column : "") +

@@ -53,6 +53,9 @@ class ChoiceLog {
   std::vector<Choice> all() const;
   // Adds a row from another copy; false when it is here already.
   bool merge_row(const Choice& c);
+  // Rows whose uuid does not derive from their content (edited by hand, or
+  // a copy that lies): each as one sentence, for `check`.
+  std::vector<std::string> faults() const;
 
  private:
   Database& db_;

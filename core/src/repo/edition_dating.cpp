@@ -20,10 +20,7 @@ EditionDating from_choice(const std::string& siglum, const detail::Choice& c) {
 EditionDating EditionDatingRepository::set(const std::string& siglum, const std::optional<std::string>& dynasty,
                                            const std::string& note, const std::string& author) {
   std::optional<std::string> value = dynasty && !dynasty->empty() ? dynasty : std::nullopt;
-  if (value) {
-    if (auto fault = field_fault(Field::kPersonName, *value)) throw UsageError("the dynasty " + *fault);
-    if (to_code_points(*value).size() > 16) throw UsageError("the dynasty '" + *value + "' is longer than 16 characters");
-  }
+  if (value) check_dynasty(*value);
   if (auto fault = field_fault(Field::kPersonNote, note)) throw UsageError("the note " + *fault);
   EditionDating out;
   db_.write([&] {
@@ -31,6 +28,11 @@ EditionDating EditionDatingRepository::set(const std::string& siglum, const std:
     out = from_choice(siglum, detail::ChoiceLog(db_, detail::kEditionDatings).record(e.uuid, value, note, author));
   });
   return out;
+}
+
+void EditionDatingRepository::check_dynasty(const std::string& dynasty) {
+  if (auto fault = field_fault(Field::kPersonName, dynasty)) throw UsageError("the dynasty " + *fault);
+  if (to_code_points(dynasty).size() > 16) throw UsageError("the dynasty '" + dynasty + "' is longer than 16 characters");
 }
 
 std::string EditionDatingRepository::dynasty_of(const std::string& edition_uuid) const {

@@ -4,6 +4,7 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "align/kind_choice_table.h"
 #include "align/link_store.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
@@ -12,6 +13,7 @@
 #include "people/mention_index.h"
 #include "people/record_history.h"
 #include "repo/deletion_store.h"
+#include "repo/edition_datings.h"
 #include "search/search_index.h"
 #include "util/columns.h"
 #include "util/content_hash.h"
@@ -113,6 +115,9 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"notes", detail::NoteStore(db).faults()});
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
   out.push_back({"fold rules", FoldRuleRepository(db).faults()});
+  CheckResult choices{"kinds and datings", detail::ChoiceLog(db, detail::kKindChoices).faults()};
+  for (std::string& f : detail::ChoiceLog(db, detail::kEditionDatings).faults()) choices.faults.push_back(std::move(f));
+  out.push_back(std::move(choices));
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));

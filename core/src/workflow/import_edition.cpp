@@ -1,14 +1,23 @@
-// Importing an edition, with what the persons and notes derive from its text.
+// Importing an edition, with what the persons and notes derive from its
+// text, and the dating given with it.
+#include "jiaozhu/edition.h"
+#include "jiaozhu/user_config.h"
 #include "jiaozhu/workflow.h"
 #include "notes/anchor_finder.h"
 #include "people/mention_index.h"
+#include "repo/edition_datings.h"
 
 namespace jiaozhu {
 
 ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& options,
                             const ImportProgress& progress) {
-  return import_text(db, files, options, progress, [](Database& d, int64_t edition_id, bool replaced) -> int64_t {
+  return import_text(db, files, options, progress, [&options](Database& d, int64_t edition_id, bool replaced) -> int64_t {
     detail::MentionIndex(d).refresh_edition(edition_id);  // the persons already known, in the new text
+    if (options.dynasty && !options.dynasty->empty()) {
+      const std::string author = resolve_author("");
+      detail::ChoiceLog(d, detail::kEditionDatings)
+          .record(EditionRepository(d).find_by_id(edition_id)->uuid, options.dynasty, "", author.empty() ? "unknown" : author);
+    }
     return replaced ? detail::reanchor_edition(d, edition_id) : 0;
   });
 }

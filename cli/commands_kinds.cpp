@@ -1,0 +1,120 @@
+// variant kind, edition set --dynasty, taboo: the 校勘 kinds a scholar
+// decides, and the dating that 避諱 needs.
+#include <algorithm>
+#include <iostream>
+
+#include "app.h"
+#include "jiaozhu/edition_dating.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
+#include "jiaozhu/unicode.h"
+#include "jiaozhu/user_config.h"
+#include "jiaozhu/variant_kind.h"
+#include "jiaozhu/variant_kind_choices.h"
+#include "output.h"
+#include "table.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+std::string author_or_unknown(const std::string& given) {
+  const std::string who = resolve_author(given);
+  return who.empty() ? "unknown" : who;
+}
+
+struct KindArgs {
+  std::string id, kind, note, author;
+  bool clear = false, json = false;
+};
+
+void run_variant_kind(const Globals& g, const KindArgs& a) {
+  if (a.clear == !a.kind.empty()) throw UsageError("give a KIND, or --clear to go back to the proposed kind");
+  const std::optional<VariantKind> kind = a.clear ? std::nullopt : std::optional(parse_variant_kind(a.kind));
+  const std::string note = checked_argument(Field::kPersonNote, a.note, "--note");
+  Database db = g.open();
+  const KindChoice c = VariantKindChoices(db).set(a.id, kind, note, author_or_unknown(a.author));
+  const std::string shown = c.kind ? std::string(to_string(*c.kind)) + " (" + std::string(chinese_name(*c.kind)) + ")" : "the proposed kind";
+  print_result(a.json,
+               {{"variant", c.variant_uuid}, {"kind", c.kind ? nlohmann::ordered_json(to_string(*c.kind)) : nullptr},
+                {"note", c.note}, {"author", c.author}, {"set_at", c.set_at}},
+               "variant " + c.variant_uuid.substr(0, 8) + " is " + shown + " now; align keeps it for the same variant");
+}
+
+struct DatingArgs {
+  std::string siglum, dynasty, note, author;
+  bool json = false;
+};
+
+std::string known_dynasties() {
+  std::string out;
+  for (const std::string& d : taboo_dynasties()) out += (out.empty() ? "" : ", ") + d;
+  return out;
+}
+
+void run_edition_set(const Globals& g, const DatingArgs& a) {
+  const std::string note = checked_argument(Field::kPersonNote, a.note, "--note");
+  Database db = g.open();
+  const EditionDating d = EditionDatingRepository(db).set(a.siglum, a.dynasty, note, author_or_unknown(a.author));
+  std::string text = d.dynasty ? a.siglum + " is dated to " + *d.dynasty : a.siglum + " is not dated now";
+  const auto known = taboo_dynasties();
+  if (d.dynasty && std::find(known.begin(), known.end(), *d.dynasty) == known.end()) {
+    text += " (the taboo table knows " + known_dynasties() + ": 避諱 is proposed for those only)";
+  }
+  print_result(a.json,
+               {{"edition", a.siglum}, {"dynasty", d.dynasty ? nlohmann::ordered_json(*d.dynasty) : nullptr},
+                {"note", d.note}, {"author", d.author}, {"set_at", d.set_at}},
+               text);
+}
+
+void run_taboo_list(bool json) {
+  if (json) {
+    auto list = nlohmann::ordered_json::array();
+    for (const TabooEntry& e : taboo_table()) {
+      list.push_back({{"dynasty", e.dynasty}, {"emperor", e.emperor}, {"name", e.name},
+                      {"avoided", to_utf8(std::u32string(1, e.avoided))}, {"substitutes", to_utf8(e.substitutes)},
+                      {"source", e.source}});
+    }
+    return print_json({{"total", static_cast<int64_t>(list.size())}, {"entries", list}});
+  }
+  std::vector<std::vector<std::string>> rows;
+  for (const TabooEntry& e : taboo_table()) {
+    rows.push_back({e.dynasty, e.emperor + " " + e.name, to_utf8(std::u32string(1, e.avoided)) + " → " + to_utf8(e.substitutes), e.source});
+  }
+  print_table(rows, {});
+  std::cout << count_of(static_cast<int64_t>(rows.size()), "entry") << " (core/data/taboo.tsv)\n";
+}
+
+}  // namespace
+
+void add_kind_commands(CLI::App& app, Globals& g) {
+  add_command(app, g, "variant", "A variant's 校勘 kind set by hand: variant kind", [&g](CLI::App* variant) {
+    variant->require_subcommand(1);
+    auto args = std::make_shared<KindArgs>();
+    auto* kind = variant->add_subcommand("kind", "Set a variant's kind (脫 衍 倒 形近 音近 通假 避諱 異文), kept across align");
+    kind->add_option("ID", args->id, "The variant's id (from `variants --json`), or a prefix of it")->required();
+    kind->add_option("KIND", args->kind, "omission, addition, inversion, graphic, phonetic, loan, taboo, other, or 脫 … 異文");
+    kind->add_flag("--clear", args->clear, "Go back to the proposed kind");
+    kind->add_option("--note", args->note, "Why (shown as the kind's evidence)");
+    kind->add_option("--author", args->author, "Who decides (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+    add_json_flag(kind, g, args->json, "Print the choice as JSON");
+    kind->callback([&g, args] { run_variant_kind(g, *args); });
+  });
+  add_command(app, g, "taboo", "The taboo table (避諱) that kinds are proposed from", [&g](CLI::App* taboo) {
+    auto json = std::make_shared<bool>(false);
+    add_json_flag(taboo, g, *json, "Print as JSON");
+    taboo->callback([json] { run_taboo_list(*json); });
+  });
+}
+
+void add_edition_set_command(CLI::App* edition, Globals& g) {
+  auto dating = std::make_shared<DatingArgs>();
+  auto* set = edition->add_subcommand("set", "Date an edition to a dynasty (for 避諱): edition set S --dynasty 唐");
+  set->add_option("SIGLUM", dating->siglum, "The edition")->required();
+  set->add_option("--dynasty", dating->dynasty, "The dynasty its text is dated to (唐, 宋, 清 …); '' for none")->required();
+  set->add_option("--note", dating->note, "On what evidence");
+  set->add_option("--author", dating->author, "Who dates it (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+  add_json_flag(set, g, dating->json, "Print the dating as JSON");
+  set->callback([&g, dating] { run_edition_set(g, *dating); });
+}
+
+}  // namespace jiaozhu::cli
