@@ -11,8 +11,8 @@ trap 'rm -rf "$dir"' EXIT
 "$(dirname "$0")/apparatus_fixture.sh" "$dir" "$jz"
 "$jz" -q --db "$dir/app.db" apparatus A B C D --format tei -o "$dir/app.xml"
 "$jing" "$schema" "$dir/app.xml"
-for want in '<rdg wit="#C" type="substantive">甲</rdg>' '<rdg wit="#C #D" type="substantive">甲</rdg>' \
-            '<rdg wit="#D" type="substantive">乙丙</rdg>' '<lacunaStart/>' '<persName ref="#person-' \
+for want in '<rdg wit="#C" type="substantive" cause="other">甲</rdg>' '<rdg wit="#C #D" type="substantive" cause="other">甲</rdg>' \
+            '<rdg wit="#D" type="substantive" cause="addition">乙丙</rdg>' '<lacunaStart/>' '<persName ref="#person-' \
             '<note type="annotation"' '&lt;b&gt;&amp;&lt;/b&gt;' '<witness xml:id="D">'; do
   grep -qF -- "$want" "$dir/app.xml" || { echo "the TEI lacks: $want" >&2; exit 1; }
 done

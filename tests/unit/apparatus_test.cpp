@@ -79,6 +79,7 @@ TEST_CASE("the apparatus groups each planted reading with its witnesses") {
   REQUIRE(alone);
   REQUIRE(alone->readings.size() == 1);
   CHECK(alone->readings[0].text == "甲");
+  CHECK(alone->readings[0].cause == VariantKind::kOther);
   CHECK(alone->readings[0].witnesses == std::vector<std::string>{"C", "E"});  // E's 甲 is C's, in another script
   CHECK(alone->lemma_witnesses == std::vector<std::string>{"D"});
 
@@ -98,12 +99,14 @@ TEST_CASE("the apparatus groups each planted reading with its witnesses") {
   REQUIRE(omitted);
   CHECK(omitted->end == 13);
   CHECK(omitted->readings[0].kind == ReadingKind::kOmission);
+  CHECK(omitted->readings[0].cause == VariantKind::kOmission);  // 脫
   CHECK(omitted->readings[0].witnesses == std::vector<std::string>{"C", "E"});
 
   const ApparatusEntry* added = entry_at(a, 11, 10);
   REQUIRE(added);
   CHECK(added->lemma.empty());
   CHECK(added->readings[0].kind == ReadingKind::kAddition);
+  CHECK(added->readings[0].cause == VariantKind::kAddition);  // 衍
   CHECK(added->readings[0].text == "戊己");
   CHECK(added->readings[0].witnesses == std::vector<std::string>{"D"});
 

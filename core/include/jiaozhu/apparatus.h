@@ -15,6 +15,7 @@
 
 #include "jiaozhu/collation.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/variant_kind.h"
 
 namespace jiaozhu {
 
@@ -48,6 +49,10 @@ struct ApparatusReading {
   std::vector<std::string> witnesses;  // sigla, in request order
   VariantClass variant_class = VariantClass::kSubstantive;  // the weightiest of its witnesses' variants
   ReadingKind kind = ReadingKind::kSubstitution;
+  // The 校勘 kind (variant_kind.h) of its first witness's variants there,
+  // when they agree on one; nothing for other classes or a lacuna.
+  std::optional<VariantKind> cause;
+  std::string cause_evidence;
 };
 
 // One place of the base. Readings that differ only in what folding ignores

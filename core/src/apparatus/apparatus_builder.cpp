@@ -25,6 +25,8 @@ struct WitnessVariant {
   int64_t start = 0, end = 0;  // in the base passage
   std::string reading;         // the witness's text
   VariantClass variant_class = VariantClass::kSubstantive;
+  std::optional<VariantKind> kind;
+  std::string kind_evidence;
 };
 
 // A place of the base: variants whose spans overlap, or additions at one point.
@@ -156,7 +158,7 @@ class Builder {
     collation.each_variant(request_.base, siglum, query, [&](Variant&& v) {
       const int64_t seq = parse_address(v.a.address).first;
       if (!wanted.count(seq)) return;
-      out[seq].push_back({w, v.a.start, v.a.end, std::move(v.b.reading), v.variant_class});
+      out[seq].push_back({w, v.a.start, v.a.end, std::move(v.b.reading), v.variant_class, v.kind, std::move(v.kind_evidence)});
     });
   }
 
@@ -167,7 +169,7 @@ class Builder {
   }
 
   void add_lacuna(ApparatusPassage& ap, const std::vector<bool>& lacks) {
-    ApparatusReading missing{"", {}, VariantClass::kSubstantive, ReadingKind::kLacuna};
+    ApparatusReading missing{"", {}, VariantClass::kSubstantive, ReadingKind::kLacuna, std::nullopt, ""};
     ApparatusEntry entry{0, 0, static_cast<int64_t>(to_code_points(ap.text).size()), ap.text, {}, {}};
     for (std::size_t w = 0; w < lacks.size(); ++w) {
       (lacks[w] ? missing.witnesses : entry.lemma_witnesses).push_back(out_.witnesses[w].siglum);
@@ -200,7 +202,11 @@ class Builder {
         for (const WitnessVariant* v : own) if (weight(v->variant_class) > weight(c)) c = v->variant_class;
         const std::string key = db_.folding().text(text);
         auto [it, fresh] = by_key.emplace(key, entry.readings.size());
-        if (fresh) entry.readings.push_back({text, {}, c, kind_of(entry.lemma, text)});
+        if (fresh) {
+          ApparatusReading r{text, {}, c, kind_of(entry.lemma, text), own.front()->kind, own.front()->kind_evidence};
+          for (const WitnessVariant* v : own) if (v->kind != r.cause) r.cause.reset();
+          entry.readings.push_back(std::move(r));
+        }
         ApparatusReading& r = entry.readings[it->second];
         r.witnesses.push_back(siglum);
         if (weight(c) > weight(r.variant_class)) r.variant_class = c;

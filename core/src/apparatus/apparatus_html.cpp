@@ -136,7 +136,8 @@ std::string entry_item(const ApparatusEntry& e) {
     if (r.kind == ReadingKind::kLacuna) out += "<i>lacks the passage</i>";
     else if (r.kind == ReadingKind::kOmission) out += "<i>om.</i>";
     else out += (r.kind == ReadingKind::kAddition ? "<i>add.</i> " : "") + html(r.text);
-    out += " <span class=\"class\">" + std::string(to_string(r.variant_class)) + "</span>";
+    out += " <span class=\"class\">" + std::string(to_string(r.variant_class)) +
+           (r.cause ? " " + std::string(chinese_name(*r.cause)) : std::string()) + "</span>";
   }
   if (!e.lemma_witnesses.empty()) out += "; " + html(sigla(e.lemma_witnesses)) + " = base";
   return out + "</li>";

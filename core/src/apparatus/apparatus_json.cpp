@@ -14,8 +14,14 @@ using Json = nlohmann::ordered_json;
 Json entry_json(const ApparatusPassage& p, const ApparatusEntry& e) {
   Json readings = Json::array();
   for (const ApparatusReading& r : e.readings) {
-    readings.push_back({{"text", r.text}, {"witnesses", r.witnesses}, {"class", to_string(r.variant_class)},
-                        {"kind", to_string(r.kind)}});
+    Json reading = {{"text", r.text}, {"witnesses", r.witnesses}, {"class", to_string(r.variant_class)},
+                    {"type", to_string(r.kind)}, {"kind", nullptr}, {"kind_zh", nullptr}};
+    if (r.cause) {
+      reading["kind"] = to_string(*r.cause);
+      reading["kind_zh"] = chinese_name(*r.cause);
+      reading["kind_evidence"] = r.cause_evidence;
+    }
+    readings.push_back(std::move(reading));
   }
   return {{"n", e.number},         {"passage", p.address}, {"start", e.start},
           {"end", e.end},          {"lemma", e.lemma},     {"lemma_witnesses", e.lemma_witnesses},

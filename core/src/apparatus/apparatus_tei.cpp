@@ -62,6 +62,7 @@ std::string app(const Apparatus& a, const ApparatusEntry& e) {
   std::string out = "<app n=\"" + std::to_string(e.number) + "\"><lem wit=\"" + pointers(lem) + "\">" + xml_text(e.lemma) + "</lem>";
   for (const ApparatusReading& r : e.readings) {
     out += "<rdg wit=\"" + pointers(r.witnesses) + "\" type=\"" + std::string(to_string(r.variant_class)) + "\"";
+    if (r.cause) out += " cause=\"" + std::string(to_string(*r.cause)) + "\"";
     out += r.text.empty() ? "/>" : ">" + xml_text(r.text) + "</rdg>";
   }
   return out + "</app>";

@@ -24,6 +24,20 @@ std::string class_gloss(VariantClass c) {
   return "";
 }
 
+// The 校勘 kinds a 校勘記 names after a reading; 脫 and 衍 are in its words
+// already (無, 下有), 異文 needs no word.
+std::string kind_gloss(const ApparatusReading& r) {
+  if (!r.cause) return "";
+  switch (*r.cause) {
+    case VariantKind::kInversion:
+    case VariantKind::kGraphic:
+    case VariantKind::kPhonetic:
+    case VariantKind::kLoan:
+    case VariantKind::kTaboo: return "（" + std::string(chinese_name(*r.cause)) + "）";
+    default: return "";
+  }
+}
+
 std::string witnesses_of(const std::vector<std::string>& sigla) {
   std::string out;
   for (const std::string& s : sigla) out += (out.empty() ? "" : "、") + s;
@@ -51,7 +65,7 @@ std::string sentence(const std::u32string& base, const ApparatusEntry& e) {
         clause = (out.empty() ? quoted(e.lemma) + "，" : "") + who + "作" + quoted(r.text);
         break;
     }
-    out += (out.empty() ? "" : "，") + clause + class_gloss(r.variant_class);
+    out += (out.empty() ? "" : "，") + clause + class_gloss(r.variant_class) + kind_gloss(r);
   }
   if (!e.lemma_witnesses.empty()) out += "；" + witnesses_of(e.lemma_witnesses) + "同底本";
   return out + "。";
