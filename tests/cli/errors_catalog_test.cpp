@@ -129,6 +129,9 @@ struct Catalogue {
         {{"export", "notes", "--format", "x"}, 2, "unknown notes format 'x' (use w3c or csv)"},
         {{"config", "x"}, 2, "unknown setting 'x' (known: author)"},
         {{"apparatus", "A", "A"}, 2, "the base A cannot also be a witness"},
+        {{"variants", "A", "B", "--kind", "x"}, 2, "unknown variant kind 'x' (use omission, addition, inversion, graphic"},
+        {{"variant", "kind", "abcd"}, 2, "give a KIND, or --clear to go back to the proposed kind"},
+        {{"edition", "set", "A", "--dynasty", "一二三四五六七八九十一二三四五六七"}, 2, "is longer than 16 characters"},
         {{"apparatus", "A", "B", "B"}, 2, "witness B is named twice"},
         {{"apparatus", "A", "B", "--passage", "B:1"}, 2, "--passage B:1 is not of the base A"},
         {{"apparatus", "A", "B", "--format", "x"}, 2, "unknown format 'x' (text, json, csv, tei or html)"},
@@ -142,6 +145,7 @@ struct Catalogue {
         {{"character", "show", "无名"}, 3, "no character is called '无名' (add one with `jiaozhu character add`)"},
         {{"note", "show", "zzzz"}, 3, "(see `jiaozhu notes`)"},
         {{"apparatus", "A", "ZZ"}, 3, "no edition 'ZZ' (editions: A, B)"},
+        {{"edition", "set", "ZZ", "--dynasty", "唐"}, 3, "no edition 'ZZ' (editions: A, B)"},
         {{"apparatus", "A", "B", "--passage", "A:99"}, 3, "no passage A:99: edition A has"},
         // 4: input
         {{"import", file("bad-utf8.txt"), "--work", "songjin", "--siglum", "C", "--encoding", "utf-8"}, 4,
