@@ -163,14 +163,14 @@ void run_variants(const Globals& g, const VariantArgs& args) {
                                           args.passage.empty() ? std::nullopt : std::optional(args.passage),
                                           args.page.offset, args.page.limit, parse_kinds(args.kinds)};
   const auto counts = repo.count_variants(args.a, args.b, query);
-  const auto kind_counts = repo.count_kinds(args.a, args.b, query);
   int64_t total = 0;
   for (const auto& [c, n] : counts) total += n;
   if (args.json) {
-    nlohmann::ordered_json summary = nlohmann::ordered_json::object(), kinds = nlohmann::ordered_json::object();
+    // Each variant carries its kind; counting them first would read the
+    // pair twice.
+    nlohmann::ordered_json summary = nlohmann::ordered_json::object();
     for (const auto& [c, n] : counts) summary[std::string(to_string(c))] = n;
-    for (const auto& [k, n] : kind_counts) kinds[std::string(to_string(k))] = n;
-    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}, {"kinds", kinds}}, "variants");
+    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}}, "variants");
     // One document refilled for every variant: building 700,000 of them
     // took longer than reading the variants.
     nlohmann::ordered_json item = variant_json(Variant{});
@@ -182,7 +182,9 @@ void run_variants(const Globals& g, const VariantArgs& args) {
     return;
   }
   std::vector<std::vector<std::string>> rows;
+  std::vector<int64_t> per_kind(kVariantKindCount, 0);  // of the rows listed: the whole query unless paged
   repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
+    if (v.kind) ++per_kind[static_cast<std::size_t>(*v.kind)];
     const std::string where = v.field == VariantField::kText ? "" : " (" + std::string(to_string(v.field)) + ")";
     rows.push_back({v.a.address + where, reading_cell(v.a.reading), v.b.address + where, reading_cell(v.b.reading),
                     std::string(to_string(v.variant_class)), v.kind ? std::string(chinese_name(*v.kind)) : ""});
@@ -193,6 +195,14 @@ void run_variants(const Globals& g, const VariantArgs& args) {
   for (std::size_t i = 0; i < counts.size(); ++i) {
     summary.push_back(std::string(to_string(counts[i].first)) + " " + with_commas(counts[i].second) +
                       (i + 1 < counts.size() ? "," : ""));
+  }
+  std::vector<std::pair<VariantKind, int64_t>> kind_counts;
+  if (args.page.limit || args.page.offset > 0) {
+    kind_counts = repo.count_kinds(args.a, args.b, query);
+  } else {
+    for (std::size_t k = 0; k < kVariantKindCount; ++k) {
+      if (per_kind[k]) kind_counts.emplace_back(static_cast<VariantKind>(k), per_kind[k]);
+    }
   }
   if (!kind_counts.empty()) {
     summary.back() += ";";

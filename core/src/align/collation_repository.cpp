@@ -305,8 +305,8 @@ bool wanted_kind(const Variant& v, const std::vector<VariantKind>& kinds) {
 
 std::vector<std::pair<VariantKind, int64_t>> CollationRepository::count_kinds(const std::string& a, const std::string& b,
                                                                               const VariantQuery& query) const {
-  // Only substantive and conversion readings take a kind (and glyphs that
-  // avoid a taboo): the others are not read at all.
+  // Only substantive and conversion readings of the text take a kind (and
+  // glyphs that avoid a taboo): the others are not read at all.
   VariantQuery all = query;
   all.offset = 0;
   all.limit.reset();
@@ -315,6 +315,9 @@ std::vector<std::pair<VariantKind, int64_t>> CollationRepository::count_kinds(co
     if (query.classes.empty() || std::find(query.classes.begin(), query.classes.end(), c) != query.classes.end()) all.classes.push_back(c);
   }
   if (all.classes.empty()) return {};
+  // Nor do titles and authors.
+  if (!query.fields.empty() && std::find(query.fields.begin(), query.fields.end(), VariantField::kText) == query.fields.end()) return {};
+  all.fields = {VariantField::kText};
   std::vector<int64_t> counts(kVariantKindCount, 0);
   each_variant(a, b, all, [&](Variant&& v) {
     if (v.kind) ++counts[static_cast<std::size_t>(*v.kind)];
