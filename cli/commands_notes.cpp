@@ -264,13 +264,15 @@ void add_note_commands(CLI::App& app, Globals& g) {
 
   add_command(app, g, "export", "Write data out in other tools' formats", [&g](CLI::App* exp) {
     auto fmt = std::make_shared<std::string>("w3c");
+    auto include_removed = std::make_shared<bool>(false);
     exp->require_subcommand(1);
     auto* exp_notes = exp->add_subcommand("notes", "Every note with its history: W3C Web Annotation JSON-LD, or CSV");
     exp_notes->add_option("--format", *fmt, "w3c (default) or csv");
-    exp_notes->callback([&g, fmt] {
+    exp_notes->add_flag("--include-removed", *include_removed, "Removed notes too (left out by default)");
+    exp_notes->callback([&g, fmt, include_removed] {
       const NoteFormat f = parse_note_format(*fmt);
       Database db = g.open();
-      export_notes(db, f, std::cout);
+      export_notes(db, f, *include_removed, std::cout);
     });
     add_export_variants_command(exp, g);
   });

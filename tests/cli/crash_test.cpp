@@ -162,7 +162,7 @@ TEST_CASE("SIGKILL during a note batch (import-notes) leaves the state before or
   {
     jiaozhu::Database db = jiaozhu::open_database(source, jiaozhu::OpenMode::kExisting);
     std::ofstream out(file, std::ios::binary);
-    jiaozhu::export_notes(db, jiaozhu::NoteFormat::kW3c, out);
+    jiaozhu::export_notes(db, jiaozhu::NoteFormat::kW3c, true, out);
   }
   const int hit = s.kill_trials({"import-notes", file.string()}, 13);
   WARN("import-notes: " << hit << " of " << kKills << " kills landed before it ended");

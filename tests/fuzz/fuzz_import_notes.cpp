@@ -29,8 +29,8 @@ void require_sound(jiaozhu::Database& db) {
     if (!r.faults.empty()) std::abort();
   }
   std::ostringstream out;
-  jiaozhu::export_notes(db, jiaozhu::NoteFormat::kW3c, out);
-  jiaozhu::export_notes(db, jiaozhu::NoteFormat::kCsv, out);
+  jiaozhu::export_notes(db, jiaozhu::NoteFormat::kW3c, true, out);
+  jiaozhu::export_notes(db, jiaozhu::NoteFormat::kCsv, true, out);
 }
 
 }  // namespace

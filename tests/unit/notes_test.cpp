@@ -280,7 +280,7 @@ TEST_CASE("W3C export then import into another database gives the same notes and
   whole.author = "Third <x@y.z>";
   f.notes.add(whole);
   std::ostringstream out;
-  export_notes(f.db, NoteFormat::kW3c, out);
+  export_notes(f.db, NoteFormat::kW3c, true, out);
   CHECK_THAT(out.str(), Catch::Contains("http://www.w3.org/ns/anno.jsonld") && Catch::Contains("TextQuoteSelector"));
   const auto file = f.dir / "notes.jsonld";
   jz_test::write_file(file, out.str());
@@ -379,7 +379,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
   }
   SECTION("importing W3C annotations without jz:variantLink") {
     std::ostringstream out;
-    export_notes(f.db, NoteFormat::kW3c, out);
+    export_notes(f.db, NoteFormat::kW3c, true, out);
     CHECK_THAT(out.str(), Catch::Contains("\"jz:variantLink\": \"urn:uuid:" + v.link_uuid + "\""));
     std::string text = out.str();
     text.replace(text.find("jz:variantLink"), 14, "x:unknownTerm");  // as another tool would write it
@@ -441,7 +441,7 @@ TEST_CASE("import-notes takes a file that is one Annotation, as its header says"
   Fixture f;
   const Note n = f.add_on_zhang();
   std::ostringstream out;
-  export_notes(f.db, NoteFormat::kW3c, out);
+  export_notes(f.db, NoteFormat::kW3c, true, out);
   const nlohmann::json collection = nlohmann::json::parse(out.str());
   nlohmann::json one = collection["first"]["items"].at(0);
   one["@context"] = "http://www.w3.org/ns/anno.jsonld";

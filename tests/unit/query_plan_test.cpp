@@ -168,8 +168,8 @@ struct Generated {
     count_conflicts(db);
     compute_stats(db);
     std::ostringstream sink;
-    export_notes(db, NoteFormat::kW3c, sink);
-    export_notes(db, NoteFormat::kCsv, sink);
+    export_notes(db, NoteFormat::kW3c, true, sink);
+    export_notes(db, NoteFormat::kCsv, true, sink);
     sqlite3_trace_v2(db.sql().getHandle(), 0, nullptr, nullptr);
     return seen;
   }

@@ -22,9 +22,11 @@ enum class NoteFormat { kW3c, kCsv };
 // Throws UsageError naming an unknown format.
 NoteFormat parse_note_format(std::string_view name);
 
-// Writes every note, removed ones included, with its whole history (W3C) or
-// its current state (CSV).
-void export_notes(Database& db, NoteFormat format, std::ostream& out);
+// Writes every note with its whole history (W3C Web Annotation, conforming
+// to the W3C test suite's MUST assertions; docs/w3c.md) or its current
+// state (CSV). A note whose newest revision removed it is left out unless
+// `include_removed`. Runs in one read transaction of its own.
+void export_notes(Database& db, NoteFormat format, bool include_removed, std::ostream& out);
 
 struct NotesImportReport {
   int64_t annotations = 0;      // read from the file

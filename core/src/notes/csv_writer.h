@@ -8,8 +8,9 @@ namespace jiaozhu::detail {
 
 class NoteStore;
 
-// Writes a header row, then every note of `store`. The caller holds a read
-// transaction, so that the rows are of one moment.
-void write_csv(NoteStore& store, std::ostream& out);
+// Writes a header row, then every note of `store` (removed ones only with
+// `include_removed`). The caller holds a read transaction, so that the rows
+// are of one moment.
+void write_csv(NoteStore& store, bool include_removed, std::ostream& out);
 
 }  // namespace jiaozhu::detail

@@ -33,11 +33,11 @@ NoteFormat parse_note_format(std::string_view name) {
   throw UsageError("unknown notes format '" + std::string(name) + "' (use w3c or csv)");
 }
 
-void export_notes(Database& db, NoteFormat format, std::ostream& out) {
+void export_notes(Database& db, NoteFormat format, bool include_removed, std::ostream& out) {
   detail::NoteStore store(db);
   db.read([&] {
-    if (format == NoteFormat::kCsv) detail::write_csv(store, out);
-    else detail::write_w3c(db, store, out);
+    if (format == NoteFormat::kCsv) detail::write_csv(store, include_removed, out);
+    else detail::write_w3c(db, store, include_removed, out);
   });
 }
 

@@ -439,6 +439,17 @@ std::vector<int64_t> NoteStore::all_ids() const {
   return out;
 }
 
+std::vector<int64_t> NoteStore::live_ids() const {
+  SQLite::Statement q(db_.sql(),
+                      "SELECT n.id FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
+                      "WHERE (SELECT r.deleted FROM note_revision r WHERE r.note_id = n.id AND r.head = 1 "
+                      "       ORDER BY r.created_at DESC, r.uuid DESC LIMIT 1) = 0 "
+                      "ORDER BY e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid");
+  std::vector<int64_t> out;
+  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
+  return out;
+}
+
 void NoteStore::place(int64_t note_id, int64_t passage_seq, int64_t start, int64_t end, bool orphaned) {
   SQLite::Statement q(db_.sql(),
                       "UPDATE note SET passage_seq = ?, "

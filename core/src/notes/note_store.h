@@ -97,6 +97,8 @@ class NoteStore {
   NoteRecord read(int64_t note_id) const;
   // Every note's id, in a stable order (edition, passage, span, uuid).
   std::vector<int64_t> all_ids() const;
+  // The notes whose newest head is not a removal, in all_ids()'s order.
+  std::vector<int64_t> live_ids() const;
 
   // Gives the note the target of `target` (its note's target fields and
   // passage_seq), placed in this copy's text; orphaned, keeping its place,

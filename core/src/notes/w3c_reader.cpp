@@ -165,6 +165,9 @@ NoteRevision single_revision(const Reader& rd, const input_json& a, const std::s
   if (r.created_at.empty()) r.created_at = rd.field(a, "created", Field::kTimestamp, false);
   if (r.created_at.empty()) r.created_at = kUnknownTime;
   r.motivation = a.contains("motivation") && a["motivation"].is_string() ? a["motivation"].get<std::string>() : "";
+  // jiaozhu's own word where the W3C has a broader one (w3c_motivation).
+  if (a.contains("jz:motivation") && a["jz:motivation"].is_string()) r.motivation = a["jz:motivation"].get<std::string>();
+  else if (r.motivation == "editing") r.motivation = "correcting";
   try {
     check_motivation(r.motivation);
   } catch (const UsageError&) {

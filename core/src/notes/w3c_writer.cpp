@@ -11,6 +11,7 @@
 #include "jiaozhu/notes.h"
 #include "notes/note_store.h"
 #include "notes/w3c_vocabulary.h"
+#include "util/uuid.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -29,7 +30,7 @@ json person(const std::string& author) {
 json bodies(const NoteRevision& r) {
   json out = json::array();
   if (!r.body.empty()) {
-    out.push_back({{"type", "TextualBody"}, {"value", r.body}, {"format", "text/plain"}, {"purpose", r.motivation}});
+    out.push_back({{"type", "TextualBody"}, {"value", r.body}, {"format", "text/plain"}, {"purpose", w3c_motivation(r.motivation)}});
   }
   for (const std::string& t : r.tags) out.push_back({{"type", "TextualBody"}, {"value", t}, {"purpose", "tagging"}});
   return out;
@@ -69,7 +70,7 @@ json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevisi
   for (const NoteRevision& r : rec.revisions) revisions.push_back(revision_json(r));
   json annotation = {{"id", urn(rec.note.uuid)},
           {"type", "Annotation"},
-          {"motivation", current.motivation},
+          {"motivation", w3c_motivation(current.motivation)},
           {"created", rec.note.created_at},
           {"modified", current.created_at},
           {"creator", person(rec.revisions.front().author)},
@@ -82,18 +83,31 @@ json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevisi
           {"jz:revisions", revisions}};
   // Where a variant is looked for (see note.target_link_uuid in the schema).
   if (!rec.note.target_link_uuid.empty()) annotation["jz:variantLink"] = urn(rec.note.target_link_uuid);
+  // The precise word where the W3C vocabulary has only a broader one.
+  if (w3c_motivation(current.motivation) != current.motivation) annotation["jz:motivation"] = current.motivation;
   return annotation;
+}
+
+// The collection's id: the same notes of one file exported twice get the
+// same id; the page is the collection's one page.
+std::string collection_id(Database& db, const std::vector<int64_t>& ids) {
+  std::string name = "jiaozhu notes\n" + db.path().filename().string();
+  for (int64_t id : ids) name += "\n" + std::to_string(id);
+  return urn(uuid_from_name(name));
 }
 
 }  // namespace
 
-void write_w3c(Database& db, NoteStore& store, std::ostream& out) {
-  const std::vector<int64_t> ids = store.all_ids();
+void write_w3c(Database& db, NoteStore& store, bool include_removed, std::ostream& out) {
+  const std::vector<int64_t> ids = include_removed ? store.all_ids() : store.live_ids();
+  const std::string collection = collection_id(db, ids);
   const json head = {{"@context", json::array({kAnnoContext, {{"jz", kJzNamespace}}})},
+                     {"id", collection},
                      {"type", "AnnotationCollection"},
                      {"label", "jiaozhu notes of " + db.path().filename().string()},
                      {"total", ids.size()},
-                     {"first", {{"type", "AnnotationPage"}, {"startIndex", 0}, {"items", json::array()}}}};
+                     {"first", {{"id", collection + "#page-1"}, {"type", "AnnotationPage"}, {"partOf", collection}, {"startIndex", 0},
+                                {"items", json::array()}}}};
   JsonListWriter items(out, head.dump(2), 2);
   for (int64_t id : ids) {
     NoteRecord rec = store.read(id);

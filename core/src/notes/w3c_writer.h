@@ -16,6 +16,6 @@ class NoteStore;
 // Writes every note of `store` to `out`, one annotation at a time (10,000
 // notes with their histories are hundreds of megabytes as one tree). The
 // caller holds a read transaction, so that the collection is of one moment.
-void write_w3c(Database& db, NoteStore& store, std::ostream& out);
+void write_w3c(Database& db, NoteStore& store, bool include_removed, std::ostream& out);
 
 }  // namespace jiaozhu::detail
