@@ -10,7 +10,7 @@
 namespace jiaozhu::detail {
 void write_csv(NoteStore& store, bool include_removed, std::ostream& out) {
   out << "id,target,address,start,end,quote,motivation,tags,author,created,modified,state,body\r\n";
-  for (int64_t id : include_removed ? store.all_ids() : store.live_ids()) {
+  for (int64_t id : store.ids(include_removed)) {
     detail::NoteRecord rec = store.read(id);
     const auto heads = store.heads(id);
     const auto history = store.revisions(id);

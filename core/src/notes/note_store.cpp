@@ -430,21 +430,13 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   return r;
 }
 
-std::vector<int64_t> NoteStore::all_ids() const {
+std::vector<int64_t> NoteStore::ids(bool include_removed) const {
   SQLite::Statement q(db_.sql(),
                       "SELECT n.id FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
+                      "WHERE ?1 OR (SELECT r.deleted FROM note_revision r WHERE r.note_id = n.id AND r.head = 1 "
+                      "             ORDER BY r.created_at DESC, r.uuid DESC LIMIT 1) = 0 "
                       "ORDER BY e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid");
-  std::vector<int64_t> out;
-  while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
-  return out;
-}
-
-std::vector<int64_t> NoteStore::live_ids() const {
-  SQLite::Statement q(db_.sql(),
-                      "SELECT n.id FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
-                      "WHERE (SELECT r.deleted FROM note_revision r WHERE r.note_id = n.id AND r.head = 1 "
-                      "       ORDER BY r.created_at DESC, r.uuid DESC LIMIT 1) = 0 "
-                      "ORDER BY e.siglum, n.passage_seq, n.span_start, n.created_at, n.uuid");
+  q.bind(1, include_removed ? 1 : 0);
   std::vector<int64_t> out;
   while (q.executeStep()) out.push_back(q.getColumn(0).getInt64());
   return out;

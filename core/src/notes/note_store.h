@@ -96,9 +96,9 @@ class NoteStore {
   // The note row as a NoteRecord without revisions.
   NoteRecord read(int64_t note_id) const;
   // Every note's id, in a stable order (edition, passage, span, uuid).
-  std::vector<int64_t> all_ids() const;
-  // The notes whose newest head is not a removal, in all_ids()'s order.
-  std::vector<int64_t> live_ids() const;
+  // Every note (the removed too with `include_removed`), by edition,
+  // passage and place.
+  std::vector<int64_t> ids(bool include_removed) const;
 
   // Gives the note the target of `target` (its note's target fields and
   // passage_seq), placed in this copy's text; orphaned, keeping its place,

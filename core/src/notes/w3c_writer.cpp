@@ -99,7 +99,7 @@ std::string collection_id(Database& db, const std::vector<int64_t>& ids) {
 }  // namespace
 
 void write_w3c(Database& db, NoteStore& store, bool include_removed, std::ostream& out) {
-  const std::vector<int64_t> ids = include_removed ? store.all_ids() : store.live_ids();
+  const std::vector<int64_t> ids = store.ids(include_removed);
   const std::string collection = collection_id(db, ids);
   const json head = {{"@context", json::array({kAnnoContext, {{"jz", kJzNamespace}}})},
                      {"id", collection},
