@@ -49,6 +49,11 @@ void run_editions(const Globals& g, bool json) {
 // passage before (`previous`), so paragraphs of one poem are not re-headed.
 void print_passage(const Passage& p, const Passage* previous, const NotesOf* notes) {
   const std::string address = format_address(p.siglum, p.seq);
+  // Sections and pages are printed where they change, as a book shows them.
+  if (!p.section.empty() && (!previous || previous->section != p.section)) {
+    std::cout << "§ " << printable(format_section(p.section)) << '\n';
+  }
+  if (p.page && (!previous || previous->page != p.page)) std::cout << "[p. " << printable(*p.page) << "]\n";
   const bool same_heading = previous && previous->title == p.title && previous->author == p.author;
   if ((p.title || p.author) && !same_heading) {
     std::cout << address << "  " << printable(p.title ? "《" + *p.title + "》" : "")
@@ -64,9 +69,9 @@ void print_passage(const Passage& p, const Passage* previous, const NotesOf* not
   if (notes) print_notes_under(*notes, indent);
 }
 
-void run_show(const Globals& g, const std::string& where, bool json) {
+void run_show(const Globals& g, const std::string& where, const std::string& section, bool json) {
   Database db = g.open();
-  const auto passages = PassageRepository(db).get(parse_address(where));
+  const auto passages = PassageRepository(db).get(parse_address(where), section);
   const auto notes = notes_of(db, where, passages);
   auto find = [&](const Passage& p) {
     auto it = notes.find(format_address(p.siglum, p.seq));
@@ -83,6 +88,8 @@ void run_show(const Globals& g, const std::string& where, bool json) {
     list.push_back({{"address", format_address(p.siglum, p.seq)}, {"siglum", p.siglum}, {"n", p.seq},
                     {"text", p.text}, {"title", optional_json(p.title)}, {"author", optional_json(p.author)},
                     {"ref", optional_json(p.ref)},
+                    {"section", p.section.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(format_section(p.section))},
+                    {"section_path", p.section}, {"page", optional_json(p.page)}, {"line", optional_json(p.line)},
                     {"source_line", p.source_line ? nlohmann::ordered_json(*p.source_line) : nullptr},
                     {"notes", notes_json}});
   }
@@ -100,13 +107,14 @@ void add_browse_commands(CLI::App& app, Globals& g) {
 
   add_command(app, g, "show", "Print passages: S (a whole edition), S:N or S:N-M", [&g](CLI::App* show) {
     struct ShowArgs {
-      std::string where;
+      std::string where, section;
       bool json = false;
     };
     auto args = std::make_shared<ShowArgs>();
     show->add_option("ADDRESS", args->where, "An edition's siglum, or a passage or range of it")->required();
+    show->add_option("--section", args->section, "Only the passages under the section with this heading (梁惠王上)");
     add_json_flag(show, g, args->json, "Print as JSON, one object per passage");
-    show->callback([&g, args] { run_show(g, args->where, args->json); });
+    show->callback([&g, args] { run_show(g, args->where, args->section, args->json); });
   });
 }
 

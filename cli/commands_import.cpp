@@ -18,6 +18,8 @@ struct ImportArgs {
   std::string work, siglum, title, dynasty;
   std::string script = "auto", format = "auto", encoding = "auto";
   bool split_paragraphs = false;
+  std::string text_field;
+  std::vector<std::string> section_fields;
   bool replace = false;
   bool json = false;
 };
@@ -31,6 +33,8 @@ void run_import(const Globals& g, const ImportArgs& a) {
   o.format = parse_format(a.format);
   o.encoding = parse_encoding(a.encoding);
   o.split_paragraphs = a.split_paragraphs;
+  o.text_field = a.text_field;
+  o.section_fields = a.section_fields;
   o.replace = a.replace;
   if (!a.dynasty.empty()) {
     o.dynasty = checked_argument(Field::kPersonName, a.dynasty, "--dynasty");
@@ -59,7 +63,8 @@ void run_import(const Globals& g, const ImportArgs& a) {
     print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
                 {"characters", r.code_points}, {"script", std::string(to_string(r.script))},
                 {"encodings", r.encodings}, {"warnings", r.warnings}, {"replaced", r.replaced},
-                {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"seconds", seconds}});
+                {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"notes_imported", r.notes_imported},
+                {"seconds", seconds}});
     return;
   }
   if (r.unchanged) {
@@ -71,6 +76,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   std::cout << "imported " << r.siglum << " (" << printable(o.work) << "): " << with_commas(r.passages)
             << " passages, " << with_commas(r.code_points) << " characters, " << to_string(r.script) << ", "
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
+  if (r.notes_imported) std::cout << "imported the sources' " << with_commas(r.notes_imported) << " notes as notes\n";
   if (r.replaced) {
     std::cout << "replaced the old text: " << with_commas(r.links_removed) << " links removed (run `jiaozhu align` again)";
     if (r.notes_orphaned) std::cout << "; " << r.notes_orphaned << " notes orphaned (see `jiaozhu notes --orphaned`)";
@@ -81,7 +87,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
 }  // namespace
 
 void add_import_command(CLI::App& app, Globals& g) {
-  add_command(app, g, "import", "Import text or JSON files as a new edition of a work (or --replace one)", [&g](CLI::App* cmd) {
+  add_command(app, g, "import", "Import text, JSON, TEI or Mandoku files as a new edition of a work (or --replace one)", [&g](CLI::App* cmd) {
     auto args = std::make_shared<ImportArgs>();
     cmd->add_option("FILE", args->files, "Source files, read in order into one edition")->required();
     cmd->add_option("--work", args->work, "The work this edition is a witness of (created if new)")->required();
@@ -89,12 +95,19 @@ void add_import_command(CLI::App& app, Globals& g) {
     cmd->add_option("--title", args->title, "A title for the edition");
     cmd->add_option("--script", args->script, "auto, hant or hans (auto detects; mixed is possible)")
         ->check(CLI::IsMember({"auto", "hant", "hans", "mixed"}));
-    cmd->add_option("--format", args->format, "auto, text (a passage per line) or json")
-        ->check(CLI::IsMember({"auto", "text", "json"}));
+    cmd->add_option("--format", args->format,
+                    "auto, text (a passage per line), json, tei (TEI P5 XML) or mandoku (Kanripo, CBETA)")
+        ->check(CLI::IsMember({"auto", "text", "json", "tei", "mandoku"}));
     cmd->add_option("--encoding", args->encoding, "auto, utf-8, gb18030, big5 or utf-16")
         ->check(CLI::IsMember({"auto", "utf-8", "utf8", "gb18030", "big5", "utf-16", "utf16"}));
     cmd->add_flag("--split-paragraphs", args->split_paragraphs,
                   "JSON: each string of \"paragraphs\" is its own passage");
+    cmd->add_option("--text-field", args->text_field,
+                    "JSON: the key holding each record's text (a string or a list of strings; 詩經: content)");
+    cmd->add_option("--section-field", args->section_fields,
+                    "JSON: a key whose value is the passage's section (論語: chapter); repeat for nested levels")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     cmd->add_option("--dynasty", args->dynasty, "The dynasty the text is dated to (唐, 宋, 清 …), for 避諱");
     cmd->add_flag("--replace", args->replace,
                   "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");

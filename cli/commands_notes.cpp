@@ -277,22 +277,44 @@ void add_note_commands(CLI::App& app, Globals& g) {
     add_export_variants_command(exp, g);
   });
 
-  add_command(app, g, "import-notes", "Read notes from a W3C Web Annotation file (as `export notes` writes)", [&g](CLI::App* imp) {
+  add_command(app, g, "import-notes",
+              "Read notes from a W3C Web Annotation file (as `export notes`, Recogito or Hypothesis write)",
+              [&g](CLI::App* imp) {
     struct ImportArgs {
       std::string file;
+      std::string edition;
+      std::vector<std::string> maps;
       bool json = false;
     };
     auto imported = std::make_shared<ImportArgs>();
-    imp->add_option("FILE", imported->file, "The JSON-LD file")->required();
+    imp->add_option("FILE", imported->file, "The JSON-LD file, or Hypothesis's API export")->required();
+    imp->add_option("--edition", imported->edition,
+                    "The edition that annotations on a web page or file annotate (their quotes are placed in it)");
+    imp->add_option("--map", imported->maps, "URL=S: annotations on URL annotate edition S (repeat for several)")
+        ->expected(1)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     add_json_flag(imp, g, imported->json, "Print the summary as JSON");
     imp->callback([&g, imported] {
+      NotesImportOptions options;
+      if (!imported->edition.empty()) options.edition = imported->edition;
+      for (const std::string& m : imported->maps) {
+        const auto eq = m.rfind('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == m.size()) {
+          throw UsageError("--map " + m + " is not URL=S (a source and the siglum of its edition)");
+        }
+        options.sources.emplace_back(m.substr(0, eq), m.substr(eq + 1));
+      }
       Database db = g.open();
-      const NotesImportReport r = import_notes(db, imported->file);
+      const NotesImportReport r = import_notes(db, imported->file, options);
+      std::string summary = "read " + count_of(r.annotations, "annotation") + ": " + count_of(r.notes_added, "new note") +
+                            ", " + count_of(r.revisions_added, "new revision");
+      if (r.placed) summary += "; " + count_of(r.placed, "quote") + " of other tools placed";
+      for (const std::string& o : r.orphaned) summary += "\norphaned: " + o;
+      if (!r.orphaned.empty()) summary += "\n(see `jiaozhu notes --orphaned`)";
       print_result(imported->json,
                    {{"file", imported->file}, {"annotations", r.annotations}, {"notes_added", r.notes_added},
-                    {"revisions_added", r.revisions_added}},
-                   "read " + count_of(r.annotations, "annotation") + ": " + count_of(r.notes_added, "new note") + ", " +
-                       count_of(r.revisions_added, "new revision"));
+                    {"revisions_added", r.revisions_added}, {"placed", r.placed}, {"orphaned", r.orphaned}},
+                   summary);
     });
   });
 }

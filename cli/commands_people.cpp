@@ -26,7 +26,8 @@ nlohmann::ordered_json alias_json(const Alias& a) {
 nlohmann::ordered_json character_json(const Person& c) {
   auto aliases = nlohmann::ordered_json::array();
   for (const Alias& a : c.aliases) aliases.push_back(alias_json(a));
-  return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note}, {"aliases", aliases},
+  return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note},
+          {"cbdb_id", c.cbdb_id ? nlohmann::ordered_json(*c.cbdb_id) : nlohmann::ordered_json(nullptr)}, {"aliases", aliases},
           {"mentions", counts_json(c.per_edition)}, {"conflict", versions_json(c.conflict, "name")}};
 }
 
@@ -44,7 +45,8 @@ std::string counts_text(const std::vector<std::pair<std::string, int64_t>>& per_
 }
 
 void print_character(const Person& c, const std::vector<Mention>& first) {
-  std::cout << printable(c.name) << (c.note.empty() ? "" : "  — " + printable(c.note)) << '\n';
+  std::cout << printable(c.name) << (c.note.empty() ? "" : "  — " + printable(c.note))
+            << (c.cbdb_id ? "  (CBDB " + *c.cbdb_id + ")" : "") << '\n';
   print_versions(c.conflict, "`jiaozhu character edit`");
   std::vector<std::vector<std::string>> rows;
   for (const Alias& a : c.aliases) rows.push_back({"  " + a.form, a.kind, with_commas(a.mentions), a.note});
@@ -60,6 +62,7 @@ void print_character(const Person& c, const std::vector<Mention>& first) {
 
 struct PeopleArgs {
   std::string who, form, other, kind, note, edition;
+  std::string format = "names";
   Page page;
   bool json = false, rebuild = false;
   CLI::Option* kind_given = nullptr;
@@ -121,6 +124,20 @@ void run_suggest(const Globals& g, const PeopleArgs& a) {
   }
 }
 
+void import_cbdb(const Globals& g, const std::string& file, bool json) {
+  std::vector<std::string> warnings;
+  const std::vector<PersonRecord> persons = read_cbdb_alternate_names(file, warnings);
+  Database db = g.open();
+  PersonImportReport r = PersonRepository(db).import_persons(persons);
+  for (const std::string& w : warnings) std::cerr << "jiaozhu: warning: " << printable(w) << '\n';
+  print_result(json,
+               {{"file", file}, {"persons", r.persons}, {"added", r.persons_added}, {"aliases_added", r.aliases_added},
+                {"cbdb_ids", r.ids_recorded}, {"warnings", warnings}},
+               "read " + count_of(r.persons, "person") + ": " + count_of(r.persons_added, "new character") + ", " +
+                   count_of(r.aliases_added, "new alias", "new aliases") + ", " + count_of(r.ids_recorded, "CBDB id") +
+                   " recorded; mentions found");
+}
+
 }  // namespace
 
 void add_people_commands(CLI::App& app, Globals& g) {
@@ -136,10 +153,14 @@ void add_people_commands(CLI::App& app, Globals& g) {
       const Person c = PersonRepository(db).add(args->who, args->note);
       print_result(args->json, character_json(c), "added " + c.name + ": " + counts_text(c.per_edition));
     });
-    auto* import = character->add_subcommand("import", "Add a character for each name in a file (one per line)");
-    import->add_option("FILE", args->form, "A UTF-8 file of names")->required();
+    auto* import = character->add_subcommand(
+        "import", "Add characters from a file: a name per line, or CBDB's alternate names (--format cbdb)");
+    import->add_option("FILE", args->form, "A UTF-8 file of names, or a CBDB alternate-name table (TSV or CSV)")->required();
+    import->add_option("--format", args->format, "names (one per line) or cbdb (c_personid, c_name_chn, c_alt_name_chn, c_alt_name_type)")
+        ->check(CLI::IsMember({"names", "cbdb"}));
     add_json_flag(import, g, args->json, "Print the summary as JSON");
     import->callback([&g, args] {
+      if (args->format == "cbdb") return import_cbdb(g, args->form, args->json);
       std::ifstream in(args->form);
       if (!in) throw InputError("cannot read " + args->form);
       std::vector<std::string> names;

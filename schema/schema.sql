@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 10.
+-- jiaozhu schema, current version: 11.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -62,6 +62,9 @@ CREATE TABLE source_file (
   byte_size  INTEGER NOT NULL CHECK (byte_size >= 0),
   encoding   TEXT NOT NULL,
   format     TEXT NOT NULL CHECK (format IN ('text', 'json')),
+  -- the markup a text source was read through: TEI P5 XML, or Mandoku's
+  -- markers (Kanripo, CBETA); NULL for plain text and JSON (schema 11)
+  markup     TEXT CHECK (markup IS NULL OR (format = 'text' AND markup IN ('tei', 'mandoku'))),
   UNIQUE (edition_id, seq)
 );
 
@@ -89,6 +92,41 @@ CREATE TABLE passage (
   UNIQUE (edition_id, seq)
 );
 CREATE INDEX passage_source ON passage(source_id);
+
+-- An edition's structure, as structured sources give it (schema 11):
+-- sections (a TEI <div> with its <head>, a Mandoku `** ` heading, 論語's 篇
+-- from a JSON field) and page and line references (TEI <pb n>/<lb n>,
+-- Mandoku <pb:KR1a0001_tls_001-2a> and ¶, CBETA line markers). Like the text
+-- they are an edition's content: import writes them, the content hash covers
+-- them (a passage's section path, page and line), merge copies them with
+-- the passages, and nothing edits them.
+--
+-- section: one heading, in document order (seq), under its parent (NULL: a
+-- top-level section). A section's parent is an earlier section of the same
+-- edition (`check` verifies it: a loop would never end a path).
+CREATE TABLE section (
+  id         INTEGER PRIMARY KEY,
+  edition_id INTEGER NOT NULL REFERENCES edition(id) ON DELETE CASCADE,
+  seq        INTEGER NOT NULL CHECK (seq >= 1),
+  parent_id  INTEGER REFERENCES section(id) ON DELETE CASCADE,
+  heading    TEXT NOT NULL CHECK (length(heading) >= 1),
+  UNIQUE (edition_id, seq)
+);
+CREATE INDEX section_parent ON section(parent_id);
+
+-- passage_place: where a passage stands in that structure, for the passages
+-- a structured source places (most have none). section_id: its innermost
+-- section, of the passage's edition; page: the page (or folio side) where it
+-- begins, as the source writes it (101, KR1a0001_tls_001-2a); line: its line
+-- on that page.
+CREATE TABLE passage_place (
+  passage_id INTEGER PRIMARY KEY REFERENCES passage(id) ON DELETE CASCADE,
+  section_id INTEGER REFERENCES section(id) ON DELETE CASCADE,
+  page       TEXT CHECK (page IS NULL OR length(page) >= 1),
+  line       TEXT CHECK (line IS NULL OR length(line) >= 1),
+  CHECK (section_id IS NOT NULL OR page IS NOT NULL OR line IS NOT NULL)
+);
+CREATE INDEX passage_place_section ON passage_place(section_id);
 
 -- Settings of this database, one value per key. Keys in use:
 --   fold_table  the version of the folding table passage_fts was built with
@@ -516,3 +554,16 @@ CREATE TABLE edition_dating (
   set_at       TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX edition_dating_edition ON edition_dating(edition_uuid, set_at);
+
+-- A person's id in the China Biographical Database (`character import
+-- --format cbdb`; schema 11), a log like the two above: cbdb_id NULL
+-- withdraws it.
+CREATE TABLE character_cbdb_id (
+  uuid           TEXT PRIMARY KEY,
+  character_uuid TEXT NOT NULL,
+  cbdb_id        TEXT CHECK (cbdb_id IS NULL OR (length(cbdb_id) BETWEEN 1 AND 12 AND cbdb_id NOT GLOB '*[^0-9]*')),
+  note           TEXT,
+  author         TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at         TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX character_cbdb_id_character ON character_cbdb_id(character_uuid, set_at);

@@ -44,6 +44,7 @@ struct SourceFileRecord {
   int64_t byte_size = 0;
   std::string encoding;
   std::string format;  // "text" or "json"
+  std::optional<std::string> markup;  // text read through "tei" or "mandoku" markup
 };
 
 // Where an edition's passages lie in passage.id: first_id .. first_id +

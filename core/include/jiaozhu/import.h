@@ -12,14 +12,16 @@
 
 #include "jiaozhu/decode.h"
 #include "jiaozhu/field.h"
+#include "jiaozhu/passage.h"
 #include "jiaozhu/script.h"
 
 namespace jiaozhu {
 
 class Database;
 
-enum class SourceFormat { kAuto, kText, kJson };
-// Parses --format (auto, text, json); throws UsageError.
+// kMandoku: Kanripo's and CBETA's plain text with markers (mandoku_source.cpp).
+enum class SourceFormat { kAuto, kText, kJson, kTei, kMandoku };
+// Parses --format (auto, text, json, tei, mandoku); throws UsageError.
 SourceFormat parse_format(std::string_view name);
 
 struct ImportOptions {
@@ -32,6 +34,12 @@ struct ImportOptions {
   // JSON only: make each string of "paragraphs" its own passage instead of
   // one passage per object (a long text kept as one object, like 三字經).
   bool split_paragraphs = false;
+  // JSON only: the key holding a record's text (a string or an array of
+  // strings; 詩經's "content"), instead of "paragraphs" or "text".
+  std::string text_field;
+  // JSON only: keys whose values make the passage's section, outermost
+  // first (論語's "chapter").
+  std::vector<std::string> section_fields;
   // Replace the text of the edition the siglum names (a corrected
   // re-import): its links go (align again), its notes are placed again by
   // their quotes, and those that cannot be are kept as orphaned.
@@ -52,7 +60,9 @@ struct ImportReport {
   bool replaced = false;               // an existing edition's text was replaced
   int64_t links_removed = 0;           // replaced: the links that held its old passages
   int64_t notes_orphaned = 0;          // replaced: notes whose words are gone
+  int64_t notes_imported = 0;          // notes the sources hold apart from the text (TEI <note>)
 };
+
 
 // Reports progress: `stage` is "importing", `done` and `total` count bytes of
 // source files written so far and in all.
@@ -60,8 +70,10 @@ using ImportProgress = std::function<void(std::string_view stage, uint64_t done,
 
 // What must follow, in the import's transaction, when an edition's text is
 // new or replaced: the layers above import bring what they derive from the
-// text up to date. Returns the number of notes whose words are gone.
-using AfterNewText = std::function<int64_t(Database& db, int64_t edition_id, bool replaced)>;
+// text up to date, and take the sources' notes. They record in `report`
+// what they did (notes_orphaned, notes_imported).
+using AfterNewText = std::function<void(Database& db, int64_t edition_id, const std::vector<SourceNote>& notes,
+                                        ImportReport& report)>;
 
 // Reads `files` in order into one edition: one transaction (its own) writes
 // the work (if new), the edition, its source files and passages, while later

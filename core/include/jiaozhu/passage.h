@@ -26,6 +26,9 @@ struct Passage {
   std::optional<std::string> author;
   std::optional<std::string> ref;
   std::optional<int64_t> source_line;
+  std::vector<std::string> section;  // headings from the outermost down; empty: none
+  std::optional<std::string> page;   // the page where it begins, as the source writes it
+  std::optional<std::string> line;   // its line on that page
 };
 
 // A passage read from a source file, before it has an edition and number.
@@ -35,7 +38,21 @@ struct PassageDraft {
   std::optional<std::string> author;
   std::optional<std::string> ref;
   std::optional<int64_t> source_line;
+  std::vector<std::string> section;  // as Passage
+  std::optional<std::string> page;
+  std::optional<std::string> line;
 };
+
+// A note a source holds apart from its text (a TEI <note>): it stands after
+// code point `at` of passage `seq` of the edition imported.
+struct SourceNote {
+  int64_t seq = 0;
+  int64_t at = 0;
+  std::string text;
+};
+
+// "梁惠王上" or "周易 / 乾第一": a section path as people read it.
+std::string format_section(const std::vector<std::string>& section);
 
 // Reads passages; runs in the caller's transaction when there is one.
 // Holds `db` by reference: the Database must outlive it, and, like the
@@ -49,6 +66,10 @@ class PassageRepository {
   // The passages `address` names, in order. Throws NotFound naming the
   // siglum, or the number when it is beyond the edition's last passage.
   std::vector<Passage> get(const Address& address) const;
+
+  // Those of them in a section headed `heading` or below it; throws NotFound
+  // when no section of the edition has that heading.
+  std::vector<Passage> get(const Address& address, const std::string& heading) const;
 
  private:
   Database& db_;
@@ -66,15 +87,23 @@ class PassageAppender {
   PassageAppender& operator=(const PassageAppender&) = delete;
 
   // Writes `draft` as the next passage, read from source file `source_id`.
+  // Its section path opens the sections it does not share with the previous
+  // passage's, so that consecutive passages of one path share one section.
   void append(const PassageDraft& draft, int64_t source_id);
   int64_t count() const { return count_; }
 
  private:
+  int64_t section_of(const std::vector<std::string>& path);
+
   Database& db_;
   int64_t edition_id_;
   int64_t count_ = 0;
+  int64_t sections_ = 0;
+  std::vector<std::pair<std::string, int64_t>> open_;  // the open sections, outermost first
   std::unique_ptr<SQLite::Statement> insert_;
   std::unique_ptr<SQLite::Statement> index_;
+  std::unique_ptr<SQLite::Statement> section_;
+  std::unique_ptr<SQLite::Statement> place_;
 };
 
 }  // namespace jiaozhu

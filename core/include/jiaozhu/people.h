@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -47,7 +48,31 @@ struct Person {
   // Name and note set apart in two copies (see Alias::conflict);
   // `character edit` ends it.
   std::vector<FieldVersion> conflict;
+  std::optional<std::string> cbdb_id;  // the person's id in the China Biographical Database
 };
+
+// A person as a biographical database lists it (CBDB's ALTNAME_DATA):
+// its name, its id there, and its alternate names with jiaozhu's kinds.
+struct PersonRecord {
+  std::string name;
+  std::string cbdb_id;
+  std::vector<std::pair<std::string, std::string>> aliases;  // form, kind
+};
+
+struct PersonImportReport {
+  int64_t persons = 0, persons_added = 0;
+  int64_t aliases_added = 0;
+  int64_t ids_recorded = 0;
+  std::vector<std::string> warnings;  // e.g. an alternate-name type jiaozhu has no kind for
+};
+
+// Reads a CBDB alternate-name table, tab- or comma-separated, with a header
+// naming c_personid, c_name_chn, c_alt_name_chn and c_alt_name_type (CBDB's
+// label: 字, 號, 諡號 …) or c_alt_name_type_code. Types become alias kinds
+// (字 courtesy, 號 and 室名 style, 諡號 posthumous, 廟號 temple, 封爵 and
+// 封號 title, 小名 childhood, 本名 name); a type with no kind is kept as
+// its label. Throws InputError naming the file and line at fault.
+std::vector<PersonRecord> read_cbdb_alternate_names(const std::filesystem::path& file, std::vector<std::string>& warnings);
 
 // A character or alias whose fields were set apart in two copies.
 struct RecordConflict {
@@ -103,6 +128,10 @@ class PersonRepository {
   // One transaction: a list of thousands of persons costs one pass over the
   // text, not one per person.
   int64_t add_all(const std::vector<std::string>& names);
+  // Adds each person not yet a character's name, the aliases it lacks, and
+  // its CBDB id where it has none or another, in one transaction, then finds
+  // the mentions of all in one scan.
+  PersonImportReport import_persons(const std::vector<PersonRecord>& persons);
 
   // Adds `form` as an alias of the character `who` names, and finds its
   // mentions. Throws ConflictError when the character has it already.

@@ -89,13 +89,18 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   }
   detail::ContentHasher hasher;
   ScriptCounter script;
+  std::vector<SourceNote> notes;
   uint64_t done_bytes = 0;
   for (std::size_t i = 0; i < stream.size(); ++i) {
     check_interrupt();  // reading and parsing a file run outside SQL
     const detail::ReadSource s = stream.take(i);
     const int64_t source_id = passages ? editions.add_source_file(edition_id, static_cast<int64_t>(i + 1), s.record) : 0;
+    for (const detail::SourceNoteDraft& n : s.parsed.notes) {
+      notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text});
+    }
     for (const PassageDraft& d : s.parsed.passages) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);
+      hasher.add_structure(d.section, d.page, d.line);
       if (passages) passages->append(d, source_id);
     }
     report.passages += static_cast<int64_t>(s.parsed.passages.size());
@@ -113,7 +118,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   if (!report.unchanged) {
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
-    report.notes_orphaned = after_new_text(db, edition_id, report.replaced);
+    after_new_text(db, edition_id, notes, report);
   }
 }
 
@@ -123,7 +128,9 @@ SourceFormat parse_format(std::string_view name) {
   if (name == "auto") return SourceFormat::kAuto;
   if (name == "text") return SourceFormat::kText;
   if (name == "json") return SourceFormat::kJson;
-  throw UsageError("unknown format '" + std::string(name) + "' (use auto, text or json)");
+  if (name == "tei") return SourceFormat::kTei;
+  if (name == "mandoku") return SourceFormat::kMandoku;
+  throw UsageError("unknown format '" + std::string(name) + "' (use auto, text, json, tei or mandoku)");
 }
 
 ImportReport import_text(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& requested,

@@ -25,14 +25,17 @@ struct Record {
   std::optional<std::string> title, author, id, ref, text;
   std::vector<std::string> paragraphs;
   bool has_paragraphs = false;
+  std::vector<std::optional<std::string>> section;  // one per JsonShape::section_fields
 };
 
 // Collects records: the top-level object, or each object of a top-level
-// array. Nested values inside a record other than "paragraphs" are skipped.
+// array. Nested values inside a record other than its text array are skipped.
 class RecordCollector : public json::json_sax_t {
  public:
-  RecordCollector(ParsedSource& out, bool split, std::string label)
-      : out_(out), split_(split), label_(std::move(label)) {}
+  RecordCollector(ParsedSource& out, const JsonShape& shape, std::string label)
+      : out_(out), shape_(shape), label_(std::move(label)),
+        array_key_(shape.text_field.empty() ? "paragraphs" : shape.text_field),
+        string_key_(shape.text_field.empty() ? "text" : shape.text_field) {}
 
   const std::string& error() const { return error_; }
   std::size_t error_position() const { return error_position_; }
@@ -57,6 +60,7 @@ class RecordCollector : public json::json_sax_t {
     if (depth_ == (top_is_array_ ? 2 : 1)) {
       ++element_;
       record_ = Record{};
+      record_.section.resize(shape_.section_fields.size());
       record_depth_ = depth_;
     }
     return true;
@@ -79,7 +83,7 @@ class RecordCollector : public json::json_sax_t {
   bool start_array(std::size_t) override {
     ++depth_;
     if (depth_ == 1) top_is_array_ = true;
-    if (record_depth_ && depth_ == record_depth_ + 1 && key_ == "paragraphs") {
+    if (record_depth_ && depth_ == record_depth_ + 1 && key_ == array_key_) {
       in_paragraphs_ = true;
       record_.has_paragraphs = true;
     }
@@ -109,11 +113,14 @@ class RecordCollector : public json::json_sax_t {
       return false;
     }
     if (!record_depth_ || depth_ != record_depth_ || !value) return true;
+    for (std::size_t i = 0; i < shape_.section_fields.size(); ++i) {
+      if (key_ == shape_.section_fields[i] && !value->empty()) record_.section[i] = *value;
+    }
     if (key_ == "title") record_.title = std::move(value);
     else if (key_ == "author") record_.author = std::move(value);
     else if (key_ == "id") record_.id = std::move(value);
     else if (key_ == "ref") record_.ref = std::move(value);
-    else if (key_ == "text" && std::string_view(type) == "string") record_.text = std::move(value);
+    else if (key_ == string_key_ && std::string_view(type) == "string") record_.text = std::move(value);
     return true;
   }
 
@@ -125,11 +132,13 @@ class RecordCollector : public json::json_sax_t {
     std::vector<std::string> pieces = std::move(record_.paragraphs);
     if (!record_.has_paragraphs && record_.text && !record_.text->empty()) pieces.push_back(std::move(*record_.text));
     if (pieces.empty()) {
-      out_.warnings.push_back(element_label(top_is_array_ ? element_ : 0) +
-                              " has no \"paragraphs\" or \"text\": skipped");
+      out_.warnings.push_back(element_label(top_is_array_ ? element_ : 0) + " has no " +
+                              (shape_.text_field.empty() ? std::string("\"paragraphs\" or \"text\"")
+                                                         : "\"" + shape_.text_field + "\"") +
+                              ": skipped");
       return;
     }
-    if (!split_ && pieces.size() > 1) {
+    if (!shape_.split_paragraphs && pieces.size() > 1) {
       std::string joined = std::move(pieces[0]);
       for (std::size_t i = 1; i < pieces.size(); ++i) (joined += '\n') += pieces[i];
       pieces.assign(1, std::move(joined));
@@ -138,6 +147,9 @@ class RecordCollector : public json::json_sax_t {
     meta.title = record_.title;
     meta.author = record_.author;
     meta.ref = record_.id ? record_.id : record_.ref;
+    for (std::optional<std::string>& heading : record_.section) {
+      if (heading) meta.section.push_back(std::move(*heading));
+    }
     for (std::string& text : pieces) {
       PassageDraft d = meta;
       d.text = std::move(text);
@@ -146,8 +158,9 @@ class RecordCollector : public json::json_sax_t {
   }
 
   ParsedSource& out_;
-  bool split_;
+  const JsonShape& shape_;
   std::string label_;
+  std::string array_key_, string_key_;
   int depth_ = 0;
   int record_depth_ = 0;  // depth of the record being read, 0 between records
   bool top_is_array_ = false;
@@ -161,8 +174,8 @@ class RecordCollector : public json::json_sax_t {
 
 // Parses utf8[begin, end) as one JSON document into `out`.
 void parse_document(const std::string& utf8, std::size_t begin, std::size_t end, const std::string& label,
-                    bool split, ParsedSource& out) {
-  RecordCollector collector(out, split, label);
+                    const JsonShape& shape, ParsedSource& out) {
+  RecordCollector collector(out, shape, label);
   const bool ok = json::sax_parse(utf8.begin() + static_cast<long>(begin), utf8.begin() + static_cast<long>(end),
                                   &collector, json::input_format_t::json, /*strict=*/true);
   if (ok) return;
@@ -183,10 +196,10 @@ bool is_json_lines(const std::string& utf8) {
 
 }  // namespace
 
-ParsedSource parse_json(const std::string& utf8, const std::string& file, bool split_paragraphs) {
+ParsedSource parse_json(const std::string& utf8, const std::string& file, const JsonShape& shape) {
   ParsedSource out;
   if (!is_json_lines(utf8)) {
-    parse_document(utf8, 0, utf8.size(), file, split_paragraphs, out);
+    parse_document(utf8, 0, utf8.size(), file, shape, out);
     return out;
   }
   std::size_t start = 0;
@@ -194,7 +207,7 @@ ParsedSource parse_json(const std::string& utf8, const std::string& file, bool s
     std::size_t end = utf8.find('\n', start);
     if (end == std::string::npos) end = utf8.size();
     if (utf8.find_first_not_of(" \t\r", start) < end) {
-      parse_document(utf8, start, end, file + ": line " + std::to_string(line), split_paragraphs, out);
+      parse_document(utf8, start, end, file + ": line " + std::to_string(line), shape, out);
     }
     start = end + 1;
   }

@@ -8,9 +8,29 @@
 
 namespace jiaozhu::detail {
 
+// A note the source holds apart from its text (a TEI <note>): it stands
+// after code point `at` of passage `passage` (0-based, in this file).
+struct SourceNoteDraft {
+  std::size_t passage = 0;
+  int64_t at = 0;
+  std::string text;
+};
+
 struct ParsedSource {
   std::vector<PassageDraft> passages;
   std::vector<std::string> warnings;
+  std::vector<SourceNoteDraft> notes;
+};
+
+// Where a JSON record keeps what jiaozhu reads.
+struct JsonShape {
+  bool split_paragraphs = false;
+  // The text: a string or an array of strings under this key; empty: under
+  // "paragraphs" (an array) or "text" (a string).
+  std::string text_field;
+  // Each key's string value is one level of the record's section, outermost
+  // first (詩經: chapter, section).
+  std::vector<std::string> section_fields;
 };
 
 // One passage per line that is not blank; the line's text is kept as is
@@ -18,10 +38,25 @@ struct ParsedSource {
 ParsedSource parse_text(const std::string& utf8, const std::string& file);
 
 // A JSON object, an array of objects, or JSON Lines. Each object is one
-// passage (or one per paragraph with `split_paragraphs`): text from
-// "paragraphs" (strings joined by newlines) or "text"; "title", "author" and
+// passage (or one per paragraph with `split_paragraphs`): text as `shape`
+// says (an array's strings joined by newlines); "title", "author" and
 // "id"/"ref" kept. Throws InputError naming line and column of bad JSON.
-ParsedSource parse_json(const std::string& utf8, const std::string& file, bool split_paragraphs);
+ParsedSource parse_json(const std::string& utf8, const std::string& file, const JsonShape& shape);
+
+// TEI P5 XML (tei_source.cpp): <div>/<head> sections, a passage per <p>,
+// <ab>, <lg> (its <l> lines joined by newlines) or <l> outside one, <pb n>
+// and <lb n> page and line references, <note> kept apart, <app> read through
+// its <lem>, <choice> through <reg>/<corr>/<expan>. Throws InputError naming
+// the file and line of malformed XML.
+ParsedSource parse_tei(const std::string& utf8, const std::string& file);
+bool looks_like_tei(const std::string& utf8);
+
+// Mandoku text (mandoku_source.cpp), as Kanripo and CBETA publish it: org
+// `#` header lines dropped, `* ` headings as sections, a passage per
+// paragraph (lines joined, blank lines between), <pb:…> page markers and ¶
+// line ends, or CBETA line markers (T01n0001_p0001a01║), as page and line.
+ParsedSource parse_mandoku(const std::string& utf8, const std::string& file);
+bool looks_like_mandoku(const std::string& utf8);
 
 // True when `utf8` looks like JSON (first non-blank character `{` or `[`).
 bool looks_like_json(const std::string& utf8);

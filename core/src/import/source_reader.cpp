@@ -26,10 +26,30 @@ std::string read_bytes(const std::filesystem::path& path) {
   return bytes;
 }
 
-bool is_json_source(const std::filesystem::path& path, SourceFormat format, const std::string& utf8) {
-  if (format != SourceFormat::kAuto) return format == SourceFormat::kJson;
+// --format, or else what the name and the opening say.
+SourceFormat format_of(const std::filesystem::path& path, SourceFormat format, const std::string& utf8) {
+  if (format != SourceFormat::kAuto) return format;
   const auto ext = path.extension().string();
-  return ext == ".json" || ext == ".jsonl" || looks_like_json(utf8);
+  if (ext == ".json" || ext == ".jsonl" || looks_like_json(utf8)) return SourceFormat::kJson;
+  if (ext == ".xml" || ext == ".tei" || looks_like_tei(utf8)) return SourceFormat::kTei;
+  if (looks_like_mandoku(utf8)) return SourceFormat::kMandoku;
+  return SourceFormat::kText;
+}
+
+ParsedSource parse(SourceFormat format, const std::string& utf8, const std::string& name, const ImportOptions& options) {
+  switch (format) {
+    case SourceFormat::kJson: return parse_json(utf8, name, {options.split_paragraphs, options.text_field, options.section_fields});
+    case SourceFormat::kTei: return parse_tei(utf8, name);
+    case SourceFormat::kMandoku: return parse_mandoku(utf8, name);
+    default: return parse_text(utf8, name);
+  }
+}
+
+// What source_file records: how the file was cut, and the markup read through.
+std::optional<std::string> markup_name(SourceFormat format) {
+  if (format == SourceFormat::kTei) return "tei";
+  if (format == SourceFormat::kMandoku) return "mandoku";
+  return std::nullopt;
 }
 
 std::string passage_place(const std::string& file, const PassageDraft& d, std::size_t index) {
@@ -48,9 +68,10 @@ void normalize(std::vector<PassageDraft>& drafts, const std::string& file) {
                        " (break the text into paragraphs)");
     }
     d.text = to_nfc(d.text);
-    for (auto* field : {&d.title, &d.author, &d.ref}) {
+    for (auto* field : {&d.title, &d.author, &d.ref, &d.page, &d.line}) {
       if (*field) **field = to_nfc(**field);
     }
+    for (std::string& heading : d.section) heading = to_nfc(heading);
   }
 }
 
@@ -63,17 +84,17 @@ ReadSource read_source(const std::filesystem::path& path, const ImportOptions& o
   const auto byte_size = static_cast<int64_t>(bytes.size());
   std::string sha256 = sha256_hex(bytes);
   DecodedText text = decode(std::move(bytes), options.encoding, name);
-  const bool json = is_json_source(path, options.format, text.utf8);
+  const SourceFormat format = format_of(path, options.format, text.utf8);
   ReadSource s;
-  s.parsed = json ? parse_json(text.utf8, name, options.split_paragraphs)
-                  : parse_text(text.utf8, name);
+  s.parsed = parse(format, text.utf8, name, options);
   if (s.parsed.passages.empty()) throw InputError(name + " holds no text, only blank lines or empty records");
   normalize(s.parsed.passages, name);
   for (const PassageDraft& d : s.parsed.passages) {
     s.script.add(d.text);
     s.code_points += static_cast<int64_t>(code_points(d.text));
   }
-  s.record = {path.filename().string(), std::move(sha256), byte_size, text.encoding, json ? "json" : "text"};
+  s.record = {path.filename().string(), std::move(sha256), byte_size, text.encoding,
+              format == SourceFormat::kJson ? "json" : "text", markup_name(format)};
   return s;
 }
 

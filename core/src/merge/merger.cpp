@@ -34,6 +34,8 @@
 #include "notes/anchor_finder.h"
 #include "notes/note_index.h"
 #include "notes/note_store.h"
+#include "people/cbdb_ids.h"
+#include "repo/section_paths.h"
 #include "people/person_join.h"
 #include "people/mention_index.h"
 #include "people/person_rows.h"
@@ -85,23 +87,34 @@ std::string renamed_siglum(EditionRepository& editions, const std::string& siglu
   throw ConflictError("cannot find a free siglum for incoming edition " + siglum);
 }
 
+detail::SectionPaths foreign_sections(Merge& m, int64_t edition_id) {
+  try {
+    return detail::SectionPaths(m.other, edition_id);
+  } catch (const InputError& e) {
+    m.refuse(e.what());
+  }
+}
+
 void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) {
   EditionRepository editions(m.db);
   std::map<int64_t, int64_t> sources;
   SQLite::Statement files(m.other,
-                          "SELECT id, seq, name, sha256, byte_size, encoding, format FROM source_file "
+                          "SELECT id, seq, name, sha256, byte_size, encoding, format, markup FROM source_file "
                           "WHERE edition_id = ? ORDER BY seq");
   files.bind(1, from);
   while (files.executeStep()) {
     SourceFileRecord f{m.text(files, 2, Field::kFileName), files.getColumn(3).getString(), files.getColumn(4).getInt64(),
-                       files.getColumn(5).getString(), files.getColumn(6).getString()};
+                       files.getColumn(5).getString(), files.getColumn(6).getString(),
+                       detail::optional_text(files.getColumn(7))};
     sources[files.getColumn(0).getInt64()] = editions.add_source_file(to, files.getColumn(1).getInt64(), f);
   }
   PassageAppender appender(m.db, to);
   detail::ContentHasher hasher;
   SQLite::Statement q(m.other,
-                      "SELECT text, title, author, ref, source_line, source_id, seq FROM passage WHERE edition_id = ? "
-                      "ORDER BY seq");
+                      "SELECT p.text, p.title, p.author, p.ref, p.source_line, p.source_id, p.seq, pp.section_id, pp.page, "
+                      "pp.line FROM passage p LEFT JOIN passage_place pp ON pp.passage_id = p.id "
+                      "WHERE p.edition_id = ? ORDER BY p.seq");
+  const detail::SectionPaths sections = foreign_sections(m, from);
   q.bind(1, from);
   // Passages are addressed by number: a gap would shift every link and note
   // after it by one passage.
@@ -116,10 +129,23 @@ void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) 
     d.author = m.optional(q, 2, Field::kPassageLabel);
     d.ref = m.optional(q, 3, Field::kPassageLabel);
     if (!q.getColumn(4).isNull()) d.source_line = q.getColumn(4).getInt64();
+    if (!q.getColumn(7).isNull()) {
+      try {
+        d.section = sections.path(q.getColumn(7).getInt64());
+      } catch (const InputError& e) {
+        m.refuse(e.what());
+      }
+    }
+    for (const std::string& heading : d.section) {
+      if (auto fault = field_fault(Field::kPassageLabel, heading)) m.refuse("a section heading " + *fault);
+    }
+    d.page = m.optional(q, 8, Field::kPassageLabel);
+    d.line = m.optional(q, 9, Field::kPassageLabel);
     if (to_nfc(d.text) != d.text) m.refuse("a passage is not NFC-normalized");
     const auto source = sources.find(q.getColumn(5).getInt64());
     if (source == sources.end()) m.refuse("a passage names a source file of another edition");
     hasher.add_passage(d.text, d.title, d.author, d.ref);
+    hasher.add_structure(d.section, d.page, d.line);
     appender.append(d, source->second);
   }
   if (expected_seq == 1) m.refuse("an edition has no passages");
@@ -633,6 +659,7 @@ int64_t merge_choice_log(Merge& m, const detail::ChoiceTable& t,
 void merge_scholars_choices(Merge& m) {
   m.report.kind_choices = merge_choice_log(m, detail::kKindChoices, [](const std::string& v) { parse_variant_kind(v); });
   m.report.datings = merge_choice_log(m, detail::kEditionDatings, &EditionDatingRepository::check_dynasty);
+  m.report.cbdb_ids = merge_choice_log(m, detail::kCbdbIds, &detail::check_cbdb_id);
 }
 
 // ---- notes ----

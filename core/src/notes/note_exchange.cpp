@@ -3,8 +3,18 @@
 #include <string>
 #include <vector>
 
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <map>
+
+#include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
+#include "notes/anchor_finder.h"
+#include "notes/external_quote.h"
 #include "notes/csv_writer.h"
 #include "notes/note_store.h"
 #include "notes/w3c_reader.h"
@@ -25,6 +35,80 @@ detail::AbsorbResult absorb_from(detail::NoteStore& store, const detail::NoteRec
   }
 }
 
+// Gives an annotation on another tool's source a place in the edition the
+// options map the source to: where its quote is, or orphaned on the
+// edition's first passage, listed in the report.
+class ExternalPlacer {
+ public:
+  ExternalPlacer(Database& db, const NotesImportOptions& options, std::string file)
+      : db_(db), options_(options), file_(std::move(file)) {}
+
+  void place(detail::NoteRecord& rec, std::size_t index, NotesImportReport& report) {
+    const Edition& edition = edition_for(rec.external_source, index);
+    Note& n = rec.note;
+    n.edition_uuid = edition.uuid;
+    const std::string label = "annotation " + std::to_string(index) + " (" + rec.external_source + ")";
+    if (n.target != NoteTarget::kSpan) {
+      // On the whole page: the edition has no passage for that; its first stands in.
+      rec.passage_seq = 1;
+      n.address = format_address(edition.siglum, 1);
+      n.exact = detail::passage_opening(db_, edition.id, 1);
+      report.orphaned.push_back(label + ": on the whole page, so put on " + n.address);
+      return;
+    }
+    const detail::QuoteSelector quote = detail::selector_of(n);
+    if (const auto at = detail::place_external_quote(db_, edition.id, quote)) {
+      const std::u32string text = passage_text(edition.id, at->seq);
+      const detail::QuoteSelector here =
+          detail::make_selector(text, static_cast<std::size_t>(at->start), static_cast<std::size_t>(at->end));
+      rec.passage_seq = at->seq;
+      n.address = format_address(edition.siglum, at->seq);
+      n.start = at->start;
+      n.end = at->end;
+      n.exact = to_utf8(here.exact);
+      n.prefix = to_utf8(here.prefix);
+      n.suffix = to_utf8(here.suffix);
+      ++report.placed;
+      return;
+    }
+    // Kept with its own quote on the first passage, where it is not found:
+    // the note store marks it orphaned.
+    rec.passage_seq = 1;
+    n.address = format_address(edition.siglum, 1);
+    n.start = 0;
+    n.end = static_cast<int64_t>(quote.exact.size());
+    report.orphaned.push_back(label + ": 「" + n.exact + "」 is not found in " + edition.siglum);
+  }
+
+ private:
+  const Edition& edition_for(const std::string& source, std::size_t index) {
+    std::optional<std::string> siglum = options_.edition;
+    for (const auto& [url, s] : options_.sources) {
+      if (url == source) siglum = s;
+    }
+    if (!siglum) {
+      throw InputError(file_ + ": annotation " + std::to_string(index) + " is on " + source +
+                       ", not on a jiaozhu edition; say which edition that is with --edition S or --map " + source +
+                       "=S; nothing was imported");
+    }
+    auto it = editions_.find(*siglum);
+    if (it == editions_.end()) it = editions_.emplace(*siglum, EditionRepository(db_).get(*siglum)).first;
+    return it->second;
+  }
+
+  std::u32string passage_text(int64_t edition_id, int64_t seq) {
+    auto q = db_.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
+    q->bind(1, edition_id);
+    q->bind(2, seq);
+    return q->executeStep() ? to_code_points(q->getColumn(0).getString()) : std::u32string();
+  }
+
+  Database& db_;
+  const NotesImportOptions& options_;
+  std::string file_;
+  std::map<std::string, Edition> editions_;
+};
+
 }  // namespace
 
 NoteFormat parse_note_format(std::string_view name) {
@@ -41,15 +125,18 @@ void export_notes(Database& db, NoteFormat format, bool include_removed, std::os
   });
 }
 
-NotesImportReport import_notes(Database& db, const std::filesystem::path& file) {
+NotesImportReport import_notes(Database& db, const std::filesystem::path& file, const NotesImportOptions& options) {
   const std::string name = file.string();
-  const std::vector<detail::NoteRecord> records = detail::read_w3c(file);
+  std::vector<detail::NoteRecord> records = detail::read_w3c(file);
   NotesImportReport report;
   report.annotations = static_cast<int64_t>(records.size());
   db.write([&] {
     detail::NoteStore store(db);
     store.defer_indexing();
-    for (const detail::NoteRecord& rec : records) {
+    ExternalPlacer placer(db, options, name);
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      detail::NoteRecord& rec = records[i];
+      if (!rec.external_source.empty()) placer.place(rec, i + 1, report);
       const detail::AbsorbResult r = absorb_from(store, rec, name);
       report.notes_added += r.note_added ? 1 : 0;
       report.revisions_added += r.revisions_added;

@@ -36,6 +36,10 @@ namespace jiaozhu::detail {
 struct NoteRecord {
   Note note;                            // current, heads and label are not read
   int64_t passage_seq = 0;              // span and passage targets
+  // Read from another tool: the target's source is a web page or file (its
+  // URL), not a jiaozhu edition; the quote is yet to be placed in the
+  // edition it is mapped to (NotesImportOptions).
+  std::string external_source;
   std::vector<NoteRevision> revisions;  // any order; parents within the list or already stored
 };
 

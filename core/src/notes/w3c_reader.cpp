@@ -198,6 +198,63 @@ void check_history(const Reader& rd, const detail::NoteRecord& rec) {
   }
 }
 
+// The history: jiaozhu's own, or one revision made from the annotation.
+detail::NoteRecord finish_annotation(const Reader& rd, const input_json& a, detail::NoteRecord& rec) {
+  if (a.contains("jz:revisions") && a["jz:revisions"].is_array() && !a["jz:revisions"].empty()) {
+    for (const input_json& r : a["jz:revisions"]) rec.revisions.push_back(read_revision(rd, r));
+    check_history(rd, rec);
+  } else {
+    rec.revisions.push_back(single_revision(rd, a, rec.note.uuid));
+  }
+  return std::move(rec);
+}
+
+// A target on another tool's source (a web page): its URL and the quote;
+// a position there counts characters of that page, not of a passage, and a
+// FragmentSelector names the page's parts, so neither is read.
+void read_external_target(const Reader& rd, const input_json& target, detail::NoteRecord& rec) {
+  rec.external_source = rd.sound(to_nfc(rd.text(target, "source")), Field::kNoteText, "source");
+  if (!target.contains("selector")) return;
+  const input_json& selectors = target["selector"];
+  for (const input_json& s : selectors.is_array() ? selectors : input_json::array({selectors})) {
+    if (!s.is_object() || string_at(s, "type") != "TextQuoteSelector") continue;
+    rec.note.target = NoteTarget::kSpan;
+    rec.note.exact = rd.sound(to_nfc(rd.text(s, "exact")), Field::kQuote, "exact");
+    rec.note.prefix = rd.sound(to_nfc(rd.text(s, "prefix", false)), Field::kQuote, "prefix");
+    rec.note.suffix = rd.sound(to_nfc(rd.text(s, "suffix", false)), Field::kQuote, "suffix");
+    if (rec.note.exact.empty()) rd.fail("has a TextQuoteSelector with an empty exact");
+    return;
+  }
+}
+
+// A row of Hypothesis's API export ({"rows": [...]}) as the W3C Annotation
+// it stands for: "text" is the body, "tags" its tagging bodies, "user"
+// (acct:name@host) the creator, the first of "target" the target.
+input_json from_hypothesis(const Reader& rd, const input_json& row) {
+  input_json a = input_json::object();
+  a["id"] = "https://hypothes.is/a/" + rd.text(row, "id");
+  if (row.contains("created")) a["created"] = row["created"];
+  if (row.contains("updated")) a["modified"] = row["updated"];
+  std::string user = rd.text(row, "user", false);
+  if (user.rfind("acct:", 0) == 0) user = user.substr(5);
+  if (!user.empty()) a["creator"] = user;
+  input_json body = input_json::array();
+  if (const std::string text = rd.text(row, "text", false); !text.empty()) {
+    body.push_back({{"type", "TextualBody"}, {"value", text}, {"format", "text/markdown"}});
+  }
+  if (row.contains("tags") && row["tags"].is_array()) {
+    for (const input_json& t : row["tags"]) {
+      if (t.is_string()) body.push_back({{"type", "TextualBody"}, {"purpose", "tagging"}, {"value", t}});
+    }
+  }
+  a["body"] = std::move(body);
+  a["motivation"] = "commenting";
+  const input_json targets = row.contains("target") ? row["target"] : input_json::array();
+  if (targets.is_array() && !targets.empty()) a["target"] = targets.front();
+  else a["target"] = rd.text(row, "uri");
+  return a;
+}
+
 detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   if (!a.is_object()) rd.fail("is not an object");
   detail::NoteRecord rec;
@@ -214,6 +271,11 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   const input_json& target = a["target"];
   std::string kind = rd.text(a, "jz:target", false);
   if (kind.empty()) kind = target.is_string() ? "" : "passage";
+  if (target.is_string() && kind.empty() && !is_uuid_any_case(from_urn(target.get<std::string>()))) {
+    // A whole web page or file: an external source without a quote.
+    rec.external_source = rd.sound(to_nfc(target.get<std::string>()), Field::kNoteText, "target");
+    return finish_annotation(rd, a, rec);
+  }
   if (target.is_string()) {
     if (kind != "link" && kind != "variant" && kind != "character") rd.fail("has a target jiaozhu cannot place");
     n.target = detail::parse_note_target(kind);
@@ -224,7 +286,12 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   } else {
     if (!target.is_object()) rd.fail("has a target that is neither a string nor an object");
     n.target = NoteTarget::kPassage;
-    n.edition_uuid = rd.uuid(rd.text(target, "source"), "source");
+    const std::string source = rd.text(target, "source");
+    if (!is_uuid_any_case(from_urn(source))) {
+      read_external_target(rd, target, rec);
+      return finish_annotation(rd, a, rec);
+    }
+    n.edition_uuid = rd.uuid(source, "source");
     n.address = rd.text(target, "jz:address", false);
     if (n.address.empty()) n.address = n.edition_uuid;
     if (!target.contains("selector")) rd.fail("has a target without a selector");
@@ -232,13 +299,7 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
     if (rec.passage_seq == 0) rd.fail("has no FragmentSelector naming its passage");
     if (n.target == NoteTarget::kSpan && n.end == n.start) n.end = n.start + static_cast<int64_t>(code_points(n.exact));
   }
-  if (a.contains("jz:revisions") && a["jz:revisions"].is_array() && !a["jz:revisions"].empty()) {
-    for (const input_json& r : a["jz:revisions"]) rec.revisions.push_back(read_revision(rd, r));
-    check_history(rd, rec);
-  } else {
-    rec.revisions.push_back(single_revision(rd, a, n.uuid));
-  }
-  return rec;
+  return finish_annotation(rd, a, rec);
 }
 
 // Reads the annotations of a W3C document while it is parsed, so that each
@@ -287,11 +348,12 @@ class AnnotationStream {
   }
 
   std::vector<detail::NoteRecord> take(const input_json& doc) {
-    const bool shaped =
-        single_ || doc.is_array() || (doc.is_object() && (doc.contains("items") || doc.contains("first")));
+    const bool shaped = single_ || doc.is_array() ||
+                        (doc.is_object() && (doc.contains("items") || doc.contains("first") || doc.contains("rows")));
     if (!shaped) {
       throw InputError(rd_.file +
-                       " is neither an Annotation, an AnnotationCollection, an AnnotationPage nor a list of Annotations");
+                       " is neither an Annotation, an AnnotationCollection, an AnnotationPage, a list of Annotations nor "
+                       "Hypothesis's export ({\"rows\": [...]})");
     }
     return std::move(records_);
   }
@@ -299,6 +361,8 @@ class AnnotationStream {
  private:
   detail::NoteRecord read_checked(const input_json& a) {
     try {
+      // A Hypothesis row has a "user" and no "type"; a W3C Annotation a "type".
+      if (a.is_object() && a.contains("user") && !a.contains("type")) return read_annotation(rd_, from_hypothesis(rd_, a));
       return read_annotation(rd_, a);
     } catch (const nlohmann::json::exception&) {
       rd_.fail("has a field of the wrong JSON type");
@@ -319,7 +383,7 @@ class AnnotationStream {
   bool is_annotation_place() const {
     if (path_.empty() || !in_array_.back()) return false;
     if (path_.size() == 1) return true;  // [ {annotation}, ... ]
-    if (path_.size() == 2) return path_[1] == "items" && !in_array_[0];
+    if (path_.size() == 2) return (path_[1] == "items" || path_[1] == "rows") && !in_array_[0];
     return path_.size() == 3 && path_[1] == "first" && path_[2] == "items" && !in_array_[0] && !in_array_[1];
   }
 

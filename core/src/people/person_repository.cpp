@@ -18,6 +18,7 @@
 #include "jiaozhu/unicode.h"
 #include "people/person_join.h"
 #include "people/mention_index.h"
+#include "people/cbdb_ids.h"
 #include "people/person_rows.h"
 #include "people/record_history.h"
 #include "repo/deletion_store.h"
@@ -136,7 +137,7 @@ Person load(Database& db, int64_t id) {
   SQLite::Statement q(db.sql(), "SELECT id, uuid, name, coalesce(note, '') FROM character WHERE id = ?");
   q.bind(1, id);
   if (!q.executeStep()) throw NotFound("no character " + std::to_string(id));
-  c = {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(), {}, {}, {}};
+  c = {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getString(), {}, {}, {}, {}};
   SQLite::Statement a(db.sql(),
                       "SELECT a.id, a.uuid, a.form, a.kind, coalesce(a.note, ''), "
                       "(SELECT count(*) FROM mention m WHERE m.alias_id = a.id) FROM alias a "
@@ -150,6 +151,7 @@ Person load(Database& db, int64_t id) {
     c.aliases.back().conflict = conflicting(alias_history.heads(c.aliases.back().id));
   }
   c.conflict = conflicting(detail::RecordHistory(db, detail::RecordKind::kPerson).heads(id));
+  if (auto cbdb = detail::ChoiceLog(db, detail::kCbdbIds).current(c.uuid)) c.cbdb_id = cbdb->value;
   SQLite::Statement e(db.sql(),
                       "SELECT e.siglum, count(*) FROM mention m JOIN alias a ON a.id = m.alias_id "
                       "JOIN passage p ON p.id = m.passage_id JOIN edition e ON e.id = p.edition_id "
@@ -200,6 +202,49 @@ int64_t PersonRepository::add_all(const std::vector<std::string>& names) {
     detail::MentionIndex(db_).rebuild();
   });
   return added;
+}
+
+PersonImportReport PersonRepository::import_persons(const std::vector<PersonRecord>& persons) {
+  PersonImportReport report;
+  report.persons = static_cast<int64_t>(persons.size());
+  db_.write([&] {
+    SQLite::Statement named(db_.sql(), "SELECT id, uuid FROM character WHERE name = ?");
+    SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
+    detail::ChoiceLog ids(db_, detail::kCbdbIds);
+    const std::string author = detail::remover();
+    for (const PersonRecord& p : persons) {
+      named.bind(1, p.name);
+      int64_t id = 0;
+      if (named.executeStep()) {
+        id = named.getColumn(0).getInt64();
+      } else {
+        id = insert_character(db_, p.name, "");
+        ++report.persons_added;
+      }
+      named.reset();
+      for (const auto& [form, kind] : p.aliases) {
+        has.bind(1, id);
+        has.bind(2, folded_form(form));
+        const bool known = has.executeStep();
+        has.reset();
+        if (known || !searchable(form)) continue;
+        insert_alias(db_, id, form, kind, "");
+        ++report.aliases_added;
+      }
+      if (p.cbdb_id.empty()) continue;
+      detail::check_cbdb_id(p.cbdb_id);
+      SQLite::Statement uuid_of(db_.sql(), "SELECT uuid FROM character WHERE id = ?");
+      uuid_of.bind(1, id);
+      uuid_of.executeStep();
+      const std::string uuid = uuid_of.getColumn(0).getString();
+      const auto current = ids.current(uuid);
+      if (current && current->value == p.cbdb_id) continue;
+      ids.record(uuid, p.cbdb_id, "", author);
+      ++report.ids_recorded;
+    }
+    detail::MentionIndex(db_).rebuild();
+  });
+  return report;
 }
 
 Alias PersonRepository::add_alias(const std::string& who, const std::string& form, const std::string& kind,

@@ -5,6 +5,7 @@
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
+#include "util/columns.h"
 #include "jiaozhu/error.h"
 #include "util/clock.h"
 #include "util/uuid.h"
@@ -187,7 +188,8 @@ void EditionRepository::clear_content(int64_t edition_id) {
                             "SELECT 'delete', id, text FROM passage WHERE edition_id = ?");
   unindex.bind(1, edition_id);
   unindex.exec();
-  for (const char* sql : {"DELETE FROM passage WHERE edition_id = ?", "DELETE FROM source_file WHERE edition_id = ?"}) {
+  for (const char* sql : {"DELETE FROM passage WHERE edition_id = ?", "DELETE FROM section WHERE edition_id = ?",
+                          "DELETE FROM source_file WHERE edition_id = ?"}) {
     SQLite::Statement q(db_.sql(), sql);
     q.bind(1, edition_id);
     q.exec();
@@ -196,6 +198,7 @@ void EditionRepository::clear_content(int64_t edition_id) {
 
 void EditionRepository::move_content(int64_t from, int64_t to) {
   for (const char* sql : {"UPDATE passage SET edition_id = ?2 WHERE edition_id = ?1",
+                          "UPDATE section SET edition_id = ?2 WHERE edition_id = ?1",
                           "UPDATE source_file SET edition_id = ?2 WHERE edition_id = ?1"}) {
     SQLite::Statement q(db_.sql(), sql);
     q.bind(1, from);
@@ -249,8 +252,8 @@ void EditionRepository::record_choice(const std::string& uuid, const std::string
 
 int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, const SourceFileRecord& f) {
   SQLite::Statement q(db_.sql(),
-                      "INSERT INTO source_file (edition_id, seq, name, sha256, byte_size, encoding, format) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?)");
+                      "INSERT INTO source_file (edition_id, seq, name, sha256, byte_size, encoding, format, markup) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
   q.bind(1, edition_id);
   q.bind(2, seq);
   q.bind(3, f.name);
@@ -258,6 +261,7 @@ int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, cons
   q.bind(5, f.byte_size);
   q.bind(6, f.encoding);
   q.bind(7, f.format);
+  detail::bind_optional(q, 8, f.markup);
   q.exec();
   return db_.sql().getLastInsertRowid();
 }

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "util/sha256.h"
 
@@ -20,6 +21,18 @@ class ContentHasher {
     field(title);
     field(author);
     field(ref);
+  }
+  // A passage's structure, after add_passage; none is hashed as nothing at
+  // all, so that the hash of an edition without structure is as it was
+  // before structure existed. "+" cannot begin a field (a length or "-").
+  void add_structure(const std::vector<std::string>& section, const std::optional<std::string>& page,
+                     const std::optional<std::string>& line) {
+    if (section.empty() && !page && !line) return;
+    h_.update("+");
+    field(std::to_string(section.size()));
+    for (const std::string& heading : section) field(heading);
+    field(page);
+    field(line);
   }
   std::string hex() { return h_.hex(); }
 

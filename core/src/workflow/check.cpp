@@ -7,13 +7,16 @@
 #include "align/kind_choice_table.h"
 #include "align/link_store.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
 #include "jiaozhu/unicode.h"
 #include "merge/rival_editions.h"
 #include "notes/note_store.h"
 #include "people/mention_index.h"
 #include "people/record_history.h"
+#include "people/cbdb_ids.h"
 #include "repo/deletion_store.h"
 #include "repo/edition_datings.h"
+#include "repo/section_paths.h"
 #include "search/search_index.h"
 #include "util/columns.h"
 #include "util/content_hash.h"
@@ -80,16 +83,35 @@ CheckResult numbering(Database& db) {
 std::vector<CheckResult> content(Database& db) {
   CheckResult nfc{"text normalization", {}}, hashes{"content hashes", {}};
   SQLite::Statement editions(db.sql(), "SELECT id, siglum, content_hash FROM edition ORDER BY siglum");
-  SQLite::Statement passages(db.sql(), "SELECT seq, text, title, author, ref FROM passage WHERE edition_id = ? ORDER BY seq");
+  SQLite::Statement passages(db.sql(),
+                             "SELECT p.seq, p.text, p.title, p.author, p.ref, pp.section_id, pp.page, pp.line "
+                             "FROM passage p LEFT JOIN passage_place pp ON pp.passage_id = p.id "
+                             "WHERE p.edition_id = ? ORDER BY p.seq");
   while (editions.executeStep()) {
     const std::string siglum = editions.getColumn(1).getString();
     detail::ContentHasher h;
+    std::optional<detail::SectionPaths> read;
+    try {
+      read.emplace(db.sql(), editions.getColumn(0).getInt64());
+    } catch (const InputError& e) {
+      add(hashes, "edition " + siglum + ": " + e.what());
+      continue;
+    }
+    const detail::SectionPaths& sections = *read;
     passages.bind(1, editions.getColumn(0).getInt64());
     while (passages.executeStep()) {
       const std::string text = passages.getColumn(1).getString();
       if (to_nfc(text) != text) add(nfc, siglum + ":" + passages.getColumn(0).getString() + " is not NFC");
       h.add_passage(text, detail::optional_text(passages.getColumn(2)), detail::optional_text(passages.getColumn(3)),
                     detail::optional_text(passages.getColumn(4)));
+      std::optional<int64_t> section;
+      if (!passages.getColumn(5).isNull()) section = passages.getColumn(5).getInt64();
+      try {
+        h.add_structure(sections.path(section), detail::optional_text(passages.getColumn(6)),
+                        detail::optional_text(passages.getColumn(7)));
+      } catch (const InputError& e) {
+        add(hashes, siglum + ":" + passages.getColumn(0).getString() + ": " + e.what());
+      }
     }
     passages.reset();
     if (h.hex() != editions.getColumn(2).getString()) {
@@ -117,6 +139,7 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"fold rules", FoldRuleRepository(db).faults()});
   CheckResult choices{"kinds and datings", detail::ChoiceLog(db, detail::kKindChoices).faults()};
   for (std::string& f : detail::ChoiceLog(db, detail::kEditionDatings).faults()) choices.faults.push_back(std::move(f));
+  for (std::string& f : detail::ChoiceLog(db, detail::kCbdbIds).faults()) choices.faults.push_back(std::move(f));
   out.push_back(std::move(choices));
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));

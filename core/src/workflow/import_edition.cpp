@@ -4,6 +4,7 @@
 #include "jiaozhu/user_config.h"
 #include "jiaozhu/workflow.h"
 #include "notes/anchor_finder.h"
+#include "notes/source_notes.h"
 #include "people/mention_index.h"
 #include "repo/edition_datings.h"
 
@@ -11,14 +12,16 @@ namespace jiaozhu {
 
 ImportReport import_edition(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& options,
                             const ImportProgress& progress) {
-  return import_text(db, files, options, progress, [&options](Database& d, int64_t edition_id, bool replaced) -> int64_t {
+  return import_text(db, files, options, progress,
+                     [&options](Database& d, int64_t edition_id, const std::vector<SourceNote>& notes, ImportReport& report) {
     detail::MentionIndex(d).refresh_edition(edition_id);  // the persons already known, in the new text
     if (options.dynasty && !options.dynasty->empty()) {
       const std::string author = resolve_author("");
       detail::ChoiceLog(d, detail::kEditionDatings)
           .record(EditionRepository(d).find_by_id(edition_id)->uuid, options.dynasty, "", author.empty() ? "unknown" : author);
     }
-    return replaced ? detail::reanchor_edition(d, edition_id) : 0;
+    if (report.replaced) report.notes_orphaned = detail::reanchor_edition(d, edition_id);
+    report.notes_imported = detail::add_source_notes(d, edition_id, notes);
   });
 }
 

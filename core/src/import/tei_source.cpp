@@ -1,0 +1,313 @@
+// TEI P5 sources, read with pugixml. A TEI file is a tree of structure
+// (<div>), blocks (<p>, <lg>) and inline markup; jiaozhu keeps the blocks as
+// passages, the structure as sections and the witness's layout (<pb>, <lb>)
+// as references, and reads through the editorial markup to one text: the
+// lemma of an apparatus entry, the regularized or corrected reading of a
+// choice. Notes are not text: they are handed on to be imported as notes.
+#include <pugixml.hpp>
+
+#include <algorithm>
+#include <cstring>
+
+#include "import/source_parser.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+// Stand-ins kept in a passage's text while it is read: where a note stood,
+// and a line break between the <l> of an <lg>. Both are noncharacters, which
+// no source text may hold (they are taken out of the source's text).
+constexpr char32_t kNoteMark = 0xFFFF;
+constexpr char32_t kLineBreak = 0xFFFE;
+
+std::string_view local_name(const pugi::xml_node& n) {
+  std::string_view name = n.name();
+  if (auto colon = name.find(':'); colon != std::string_view::npos) name.remove_prefix(colon + 1);
+  return name;
+}
+
+bool is_division(std::string_view name) {
+  return name == "div" || (name.size() == 4 && name.starts_with("div") && name[3] >= '1' && name[3] <= '7');
+}
+
+bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+// Chinese and Japanese are written without spaces: a line break in the XML
+// between two such characters is layout, not a word space.
+bool is_wide(char32_t c) { return c >= 0x2E80; }
+
+// XML whitespace as a reader sees it: runs dropped at the ends and between
+// wide characters, otherwise one space; kLineBreak becomes a line break.
+std::u32string collapse_whitespace(const std::u32string& in) {
+  std::u32string out;
+  for (std::size_t i = 0; i < in.size();) {
+    if (!is_space(in[i])) {
+      out += in[i] == kLineBreak ? U'\n' : in[i];
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < in.size() && is_space(in[j])) ++j;
+    const bool edge = out.empty() || j == in.size() || out.back() == U'\n' || in[j] == kLineBreak;
+    if (!edge && !(is_wide(out.back()) && is_wide(in[j]))) out += U' ';
+    i = j;
+  }
+  return out;
+}
+
+class TeiReader {
+ public:
+  TeiReader(ParsedSource& out, const std::string& utf8) : out_(out) {
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+      if (utf8[i] == '\n') newlines_.push_back(i);
+    }
+  }
+
+  // Elements nested deeper than this are refused: the walk recurses once
+  // per level, and a hostile file could nest a million.
+  static constexpr int kMaxDepth = 256;
+
+  void walk(const pugi::xml_node& node) {
+    if (++depth_ > kMaxDepth) {
+      throw InputError("line " + std::to_string(line_of(node)) + ": elements nest more than " +
+                       std::to_string(kMaxDepth) + " deep");
+    }
+    for (pugi::xml_node child : node.children()) visit(child);
+    --depth_;
+  }
+
+  void finish() {
+    if (!in_passage_) return;
+    in_passage_ = false;
+    std::u32string text = collapse_whitespace(to_code_points(buffer_));
+    buffer_.clear();
+    std::vector<int64_t> marks;
+    std::u32string kept;
+    for (char32_t c : text) {
+      if (c == kNoteMark) marks.push_back(static_cast<int64_t>(kept.size()));
+      else kept += c;
+    }
+    while (!kept.empty() && kept.back() == U' ') kept.pop_back();
+    if (kept.empty()) {
+      pending_notes_.clear();
+      return;
+    }
+    draft_.text = to_utf8(kept);
+    for (std::size_t i = 0; i < pending_notes_.size() && i < marks.size(); ++i) {
+      out_.notes.push_back({out_.passages.size(), std::min<int64_t>(marks[i], static_cast<int64_t>(kept.size())),
+                            std::move(pending_notes_[i])});
+    }
+    pending_notes_.clear();
+    out_.passages.push_back(std::move(draft_));
+    draft_ = PassageDraft{};
+  }
+
+ private:
+  void visit(const pugi::xml_node& node) {
+    if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata) {
+      text(node.value(), node);
+      return;
+    }
+    if (node.type() != pugi::node_element) return;
+    const std::string_view name = local_name(node);
+    if (name == "teiHeader" || name == "fw" || name == "del" || name == "rdg" || name == "sic" || name == "orig" ||
+        name == "abbr" || name == "facsimile" || name == "standOff" || name == "figDesc" || name == "rdgGrp") {
+      return;
+    }
+    if (name == "app") return reading(node, {"lem"});
+    if (name == "choice") return reading(node, {"reg", "corr", "expan"});
+    if (name == "gap") return gap(node);
+    if (name == "note") return note(node);
+    if (sink_) return walk(node);  // inside a head or note, structure is only text
+    if (is_division(name)) return division(node);
+    if (name == "p" || name == "ab" || name == "lg" || (name == "l" && !in_group_)) return block(node, name == "lg");
+    if (name == "l") {
+      if (!buffer_.empty()) add(std::u32string(1, kLineBreak));
+      return walk(node);
+    }
+    if (name == "head") return head(node);
+    if (name == "pb") return page_break(node);
+    if (name == "lb") return line_break(node);
+    walk(node);
+  }
+
+  void text(std::string_view value, const pugi::xml_node& node) {
+    if (is_blank(value) && !in_passage_ && !sink_) return;
+    if (!in_passage_ && !sink_) start(node);  // text straight in a <div> or <body>: a passage of its own
+    std::u32string cps = to_code_points(value);
+    std::erase_if(cps, [](char32_t c) { return c == kNoteMark || c == kLineBreak; });
+    add(cps);
+  }
+
+  void add(const std::u32string& cps) {
+    if (sink_) *sink_ += to_utf8(cps);
+    else buffer_ += to_utf8(cps);
+  }
+
+  void start(const pugi::xml_node& node) {
+    in_passage_ = true;
+    draft_.section = section_;
+    draft_.page = page_;
+    draft_.line = line_;
+    draft_.source_line = line_of(node);
+    if (const char* n = node.attribute("n").value(); *n) draft_.ref = n;
+  }
+
+  void block(const pugi::xml_node& node, bool group) {
+    finish();
+    start(node);
+    const bool was_in_group = in_group_;
+    in_group_ = group;
+    walk(node);
+    in_group_ = was_in_group;
+    finish();
+  }
+
+  void division(const pugi::xml_node& node) {
+    finish();
+    std::string heading;
+    const pugi::xml_node head = first_child(node, "head");
+    if (head) heading = plain_text(head);
+    if (!heading.empty()) section_.push_back(heading);
+    for (pugi::xml_node child : node.children()) {
+      if (child != head) visit(child);
+    }
+    finish();
+    if (!heading.empty()) section_.pop_back();
+  }
+
+  // A <head> of an <lg> is the poem's title; elsewhere outside a <div> it
+  // heads what follows at the top level.
+  void head(const pugi::xml_node& node) {
+    if (in_group_) {
+      draft_.title = plain_text(node);
+      return;
+    }
+    finish();
+    const std::string heading = plain_text(node);
+    if (heading.empty()) return;
+    section_.assign(1, heading);
+  }
+
+  void page_break(const pugi::xml_node& node) {
+    const char* n = node.attribute("n").value();
+    page_ = *n ? std::optional<std::string>(n) : std::nullopt;
+    line_.reset();
+  }
+
+  void line_break(const pugi::xml_node& node) {
+    const char* n = node.attribute("n").value();
+    if (*n) line_ = n;
+    if (in_passage_ && is_blank(buffer_)) draft_.line = line_;
+  }
+
+  void note(const pugi::xml_node& node) {
+    const std::string body = plain_text(node);
+    if (body.empty() || sink_) return;
+    if (!in_passage_) {
+      out_.warnings.push_back("a <note> outside any passage (line " + std::to_string(line_of(node)) + ") was not imported");
+      return;
+    }
+    add(std::u32string(1, kNoteMark));
+    pending_notes_.push_back(body);
+  }
+
+  void reading(const pugi::xml_node& node, std::initializer_list<const char*> preferred) {
+    for (const char* name : preferred) {
+      if (pugi::xml_node chosen = first_child(node, name)) return walk(chosen);
+    }
+    for (pugi::xml_node child : node.children()) {
+      if (child.type() == pugi::node_element) return walk(child);
+    }
+  }
+
+  void gap(const pugi::xml_node& node) {
+    const std::string_view unit = node.attribute("unit").value();
+    const int quantity = node.attribute("quantity").as_int(1);
+    const int n = (unit.empty() || unit == "chars" || unit == "char") && quantity >= 1 && quantity <= 100 ? quantity : 1;
+    if (!in_passage_ && !sink_) start(node);
+    add(std::u32string(static_cast<std::size_t>(n), U'□'));
+  }
+
+  // The text of a <head> or <note>, read through its markup, whitespace collapsed.
+  std::string plain_text(const pugi::xml_node& node) {
+    std::string collected;
+    std::string* outer = sink_;
+    sink_ = &collected;
+    walk(node);
+    sink_ = outer;
+    std::u32string cps = collapse_whitespace(to_code_points(collected));
+    std::erase_if(cps, [](char32_t c) { return c == kNoteMark; });
+    while (!cps.empty() && cps.back() == U' ') cps.pop_back();
+    return to_nfc(to_utf8(cps));
+  }
+
+  static pugi::xml_node first_child(const pugi::xml_node& node, std::string_view name) {
+    for (pugi::xml_node child : node.children()) {
+      if (child.type() == pugi::node_element && local_name(child) == name) return child;
+    }
+    return {};
+  }
+
+  int64_t line_of(const pugi::xml_node& node) const {
+    const std::ptrdiff_t offset = node.offset_debug();
+    if (offset < 0) return 1;
+    return 1 + (std::lower_bound(newlines_.begin(), newlines_.end(), static_cast<std::size_t>(offset)) - newlines_.begin());
+  }
+
+  ParsedSource& out_;
+  std::vector<std::size_t> newlines_;
+  std::vector<std::string> section_;
+  std::optional<std::string> page_, line_;
+  bool in_passage_ = false, in_group_ = false;
+  std::string buffer_;
+  std::string* sink_ = nullptr;  // set while a head or note is read
+  PassageDraft draft_;
+  std::vector<std::string> pending_notes_;
+  int depth_ = 0;
+};
+
+std::string where(const std::string& utf8, std::ptrdiff_t offset) {
+  const auto end = utf8.begin() + std::clamp<std::ptrdiff_t>(offset, 0, static_cast<std::ptrdiff_t>(utf8.size()));
+  return "line " + std::to_string(1 + std::count(utf8.begin(), end, '\n'));
+}
+
+pugi::xml_node text_root(const pugi::xml_document& doc, const std::string& file) {
+  const pugi::xml_node root = doc.document_element();
+  const std::string_view name = local_name(root);
+  if (name != "TEI" && name != "teiCorpus" && name != "text") {
+    throw InputError(file + ": the root element is <" + std::string(root.name()) + ">, not a TEI document's <TEI>");
+  }
+  // A corpus holds several <TEI>; each one's <text> is read in turn, as is a
+  // <text> holding a <group> of texts.
+  return root;
+}
+
+}  // namespace
+
+ParsedSource parse_tei(const std::string& utf8, const std::string& file) {
+  pugi::xml_document doc;
+  const pugi::xml_parse_result parsed =
+      doc.load_buffer(utf8.data(), utf8.size(), pugi::parse_default | pugi::parse_ws_pcdata, pugi::encoding_utf8);
+  if (!parsed) throw InputError(file + ": " + where(utf8, parsed.offset) + ": malformed XML: " + parsed.description());
+  ParsedSource out;
+  TeiReader reader(out, utf8);
+  const pugi::xml_node root = text_root(doc, file);
+  try {
+    reader.walk(root);
+  } catch (const InputError& e) {
+    throw InputError(file + ": " + e.what());
+  }
+  reader.finish();
+  return out;
+}
+
+bool looks_like_tei(const std::string& utf8) {
+  const std::string_view head = std::string_view(utf8).substr(0, 4096);
+  const auto first = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+  return first != std::string_view::npos && head[first] == '<' &&
+         (head.find("<TEI") != std::string_view::npos || head.find("http://www.tei-c.org/ns/1.0") != std::string_view::npos);
+}
+
+}  // namespace jiaozhu::detail

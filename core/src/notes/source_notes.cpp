@@ -1,0 +1,93 @@
+#include "notes/source_notes.h"
+
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
+#include "jiaozhu/address.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
+#include "jiaozhu/unicode.h"
+#include "jiaozhu/user_config.h"
+#include "notes/anchor_finder.h"
+#include "notes/note_store.h"
+#include "notes/quote_anchor.h"
+#include "util/clock.h"
+#include "util/uuid.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+bool ends_clause(char32_t c) {
+  static constexpr std::u32string_view kMarks = U"，。、；：！？,.;:!?「」『』《》〈〉（）()";
+  return kMarks.find(c) != std::u32string_view::npos || c == U' ' || c == U'\n';
+}
+
+// The clause a note standing at `at` comments on: [start, at).
+int64_t clause_start(const std::u32string& text, int64_t at) {
+  int64_t start = at;
+  while (start > 0 && at - start < kClause && !ends_clause(text[static_cast<std::size_t>(start - 1)])) --start;
+  return start;
+}
+
+std::u32string passage_text(Database& db, const Edition& edition, int64_t seq) {
+  auto q = db.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
+  q->bind(1, edition.id);
+  q->bind(2, seq);
+  if (!q->executeStep()) throw NotFound("no passage " + format_address(edition.siglum, seq) + " for a source's note");
+  return to_code_points(q->getColumn(0).getString());
+}
+
+}  // namespace
+
+int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<SourceNote>& notes) {
+  if (notes.empty()) return 0;
+  const std::optional<Edition> edition = EditionRepository(db).find_by_id(edition_id);
+  if (!edition) throw NotFound("no edition with id " + std::to_string(edition_id));
+  std::string author = resolve_author("");
+  if (author.empty()) author = "unknown";
+  const std::string now = utc_now_ms();
+  NoteStore store(db);
+  int64_t added = 0;
+  for (const SourceNote& s : notes) {
+    const std::u32string text = passage_text(db, *edition, s.seq);
+    const int64_t at = std::min<int64_t>(s.at, static_cast<int64_t>(text.size()));
+    const int64_t start = clause_start(text, at);
+    NoteRecord rec;
+    Note& n = rec.note;
+    n.uuid = uuid_from_name("jiaozhu source note\x1f" + edition->content_hash + "\x1f" + std::to_string(s.seq) + "\x1f" +
+                            std::to_string(at) + "\x1f" + s.text);
+    n.edition_uuid = edition->uuid;
+    n.address = format_address(edition->siglum, s.seq);
+    n.created_at = now;
+    rec.passage_seq = s.seq;
+    if (start < at) {
+      const QuoteSelector q = make_selector(text, static_cast<std::size_t>(start), static_cast<std::size_t>(at));
+      n.target = NoteTarget::kSpan;
+      n.start = start;
+      n.end = at;
+      n.exact = to_utf8(q.exact);
+      n.prefix = to_utf8(q.prefix);
+      n.suffix = to_utf8(q.suffix);
+    } else {
+      n.target = NoteTarget::kPassage;
+      n.exact = passage_opening(db, edition_id, s.seq);
+    }
+    NoteRevision r;
+    r.uuid = uuid_from_name("jiaozhu source note revision\x1f" + n.uuid);
+    r.author = author;
+    r.created_at = now;
+    r.motivation = kDefaultMotivation;
+    r.body = s.text;
+    if (auto fault = field_fault(Field::kNoteText, r.body)) {
+      throw InputError("the note of " + n.address + " in the source " + std::string(*fault));
+    }
+    r.tags = {"source"};
+    rec.revisions.push_back(std::move(r));
+    added += store.absorb(rec).note_added ? 1 : 0;
+  }
+  return added;
+}
+
+}  // namespace jiaozhu::detail

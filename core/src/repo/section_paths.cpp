@@ -1,0 +1,55 @@
+#include "repo/section_paths.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <set>
+
+#include "jiaozhu/error.h"
+
+namespace jiaozhu::detail {
+
+SectionPaths::SectionPaths(SQLite::Database& db, int64_t edition_id) {
+  SQLite::Statement q(db, "SELECT id, parent_id, heading FROM section WHERE edition_id = ? ORDER BY seq");
+  q.bind(1, edition_id);
+  while (q.executeStep()) {
+    Section s;
+    if (!q.getColumn(1).isNull()) {
+      s.parent = q.getColumn(1).getInt64();
+      // Parents come first in document order, so a parent not yet read is
+      // a later section, another edition's or none: a cycle could follow.
+      if (!sections_.contains(*s.parent)) {
+        throw InputError("section " + std::to_string(q.getColumn(0).getInt64()) +
+                         " has a parent that is not an earlier section of its edition");
+      }
+    }
+    s.heading = q.getColumn(2).getString();
+    order_.push_back(q.getColumn(0).getInt64());
+    sections_.emplace(order_.back(), std::move(s));
+  }
+}
+
+std::vector<std::string> SectionPaths::path(std::optional<int64_t> section_id) const {
+  std::vector<std::string> out;
+  for (std::optional<int64_t> id = section_id; id;) {
+    const auto it = sections_.find(*id);
+    if (it == sections_.end()) throw InputError("a passage names section " + std::to_string(*id) + ", not one of its edition");
+    out.push_back(it->second.heading);
+    id = it->second.parent;
+  }
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int64_t> SectionPaths::under(const std::string& heading) const {
+  // In document order a parent is seen before its children.
+  std::set<int64_t> found;
+  for (int64_t id : order_) {
+    const Section& s = sections_.at(id);
+    if (s.heading == heading || (s.parent && found.contains(*s.parent))) found.insert(id);
+  }
+  return {found.begin(), found.end()};
+}
+
+}  // namespace jiaozhu::detail
