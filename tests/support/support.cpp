@@ -1,5 +1,7 @@
 #include "support.h"
 
+#include "jiaozhu/check.h"
+
 #include <SQLiteCpp/Database.h>
 
 #include <fcntl.h>
@@ -181,6 +183,16 @@ std::string encode(const std::string& utf8, const char* charset) {
 }
 
 bool encodable(const std::string& utf8, const char* charset) { return try_encode(utf8, charset).has_value(); }
+
+bool passes_check(jiaozhu::Database& db) {
+  for (const jiaozhu::CheckResult& c : jiaozhu::check_database(db)) {
+    if (!c.faults.empty()) {
+      UNSCOPED_INFO(c.name << ": " << c.faults.front());
+      return false;
+    }
+  }
+  return true;
+}
 
 void undo_schema_9(SQLite::Database& raw) {
   // The statements exactly as migrations 0003 and 0007 wrote them: the

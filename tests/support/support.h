@@ -107,6 +107,10 @@ namespace jz_test {
 // hans.txt as B.
 void import_songjin(jiaozhu::Database& db);
 
+// True when every check of `jiaozhu check` passes on `db`; otherwise the
+// first fault is reported with the test's next assertion.
+bool passes_check(jiaozhu::Database& db);
+
 // `utf8` through ICU's transform `id` ("Hant-Hans", "Hans-Hant"): a
 // witness in the other script, with the same readings.
 std::string transliterated(const std::string& utf8, const char* id);

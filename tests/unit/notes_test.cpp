@@ -54,15 +54,7 @@ struct Fixture {
     return notes.add(r);
   }
 
-  bool sound() {
-    for (const CheckResult& c : check_database(db)) {
-      if (!c.faults.empty()) {
-        FAIL_CHECK(c.name << ": " << c.faults.front());
-        return false;
-      }
-    }
-    return true;
-  }
+  bool sound() { return jz_test::passes_check(db); }
 };
 
 std::size_t code_point_offset(const std::string& text, const std::string& words) {

@@ -162,8 +162,8 @@ struct Generated {
     people.list();
     const std::string who = people.list().front().name;
     people.mentions(who, std::nullopt);
-    search(db, {"之", "", {}, "", 20, 0});
-    search(db, {"", who, {"A"}, "", 20, 0});
+    search(db, {"之", "", {}, "", 20, 0, false, ""});
+    search(db, {"", who, {"A"}, "", 20, 0, false, ""});
     list_conflicts(db);
     count_conflicts(db);
     compute_stats(db);

@@ -92,6 +92,8 @@ struct ApparatusPassage {
   std::string address;  // S:N
   std::string text;
   std::string title, author;
+  std::vector<std::string> section;      // the passage's section path (Passage::section)
+  std::optional<std::string> page, line;  // where it begins in the base's source
   std::vector<ApparatusEntry> entries;  // by start, then end
   std::vector<ApparatusNote> notes;
   std::vector<ApparatusMention> mentions;

@@ -2,8 +2,8 @@
 // Recogito and other annotation tools read) and CSV for spreadsheets.
 //
 // The W3C export is an AnnotationCollection; each note is an Annotation
-// whose target names its edition by uuid (urn:uuid:...), the passage by a
-// FragmentSelector ("passage=N") refined by a TextQuoteSelector and a
+// whose target's source is its passage (urn:jiaozhu:passage:EDITION:N), its
+// scope the edition (urn:uuid:...), selected by a TextQuoteSelector and a
 // TextPositionSelector. Tags are TextualBody items with purpose "tagging".
 // What the W3C model has no word for travels under the "jz:" prefix, declared
 // in the @context: the note's whole revision history and its state.

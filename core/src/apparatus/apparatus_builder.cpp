@@ -115,6 +115,9 @@ class Builder {
       ap.text = p.text;
       ap.title = p.title.value_or("");
       ap.author = p.author.value_or("");
+      ap.section = p.section;
+      ap.page = p.page;
+      ap.line = p.line;
       std::vector<bool> lacks(out_.witnesses.size());
       for (std::size_t w = 0; w < lacks.size(); ++w) lacks[w] = lacking[w].count(p.seq) > 0;
       add_lacuna(ap, lacks);

@@ -4,6 +4,8 @@
 // their span ends, persons as <persName ref> with a <listPerson>. Valid
 // against tei_all.rng (a ctest checks it with jing).
 #include <map>
+#include <optional>
+#include <vector>
 
 #include "apparatus/escaped.h"
 #include "jiaozhu/apparatus.h"
@@ -139,6 +141,37 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
   return out + (lacking ? lacuna(*lacking, "lacunaEnd") : "");
 }
 
+// Opens and closes <div type="section"> as the passages' section paths
+// change. TEI lets a division hold paragraphs before its divisions, not
+// after: a passage back in a section after one of its subsections opens
+// that section again (the path, which is what import reads, is the same).
+class SectionWriter {
+ public:
+  explicit SectionWriter(std::ostream& out) : out_(out) {}
+
+  void enter(const std::vector<std::string>& path) {
+    std::size_t shared = 0;
+    while (shared < open_.size() && shared < path.size() && open_[shared] == path[shared]) ++shared;
+    if (shared == path.size() && shared < open_.size() && shared > 0) --shared;  // back up into a parent
+    close_to(shared);
+    for (std::size_t i = open_.size(); i < path.size(); ++i) {
+      out_ << indent() << "<div type=\"section\">\n" << indent() << "  <head>" << xml_text(path[i]) << "</head>\n";
+      open_.push_back(path[i]);
+    }
+  }
+  void close_to(std::size_t depth) {
+    while (open_.size() > depth) {
+      open_.pop_back();
+      out_ << indent() << "</div>\n";
+    }
+  }
+  std::string indent() const { return std::string(8 + 2 * open_.size(), ' '); }
+
+ private:
+  std::ostream& out_;
+  std::vector<std::string> open_;
+};
+
 }  // namespace
 
 void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
@@ -148,15 +181,23 @@ void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
   // has a title or author, every passage is a division.
   bool heading = false;
   for (const ApparatusPassage& p : a.passages) heading = heading || !p.title.empty() || !p.author.empty();
+  SectionWriter sections(out);
+  std::optional<std::string> page;
   for (const ApparatusPassage& p : a.passages) {
+    sections.enter(p.section);
+    const std::string in = sections.indent();
+    if (p.page && p.page != page) out << in << "<pb n=\"" << xml_text(*p.page) << "\"/>\n";
+    page = p.page;
     if (heading) {
-      out << "        <div type=\"passage\" n=\"" << p.address << "\">\n";
-      if (!p.title.empty()) out << "          <head>" << xml_text(p.title) << "</head>\n";
-      if (!p.author.empty()) out << "          <byline>" << xml_text(p.author) << "</byline>\n";
+      out << in << "<div type=\"passage\" n=\"" << p.address << "\">\n";
+      if (!p.title.empty()) out << in << "  <head>" << xml_text(p.title) << "</head>\n";
+      if (!p.author.empty()) out << in << "  <byline>" << xml_text(p.author) << "</byline>\n";
     }
-    out << (heading ? "  " : "") << "        <p n=\"" << p.address << "\">" << passage_content(a, p) << "</p>\n";
-    if (heading) out << "        </div>\n";
+    out << in << (heading ? "  " : "") << "<p n=\"" << p.address << "\">"
+        << (p.line ? "<lb n=\"" + xml_text(*p.line) + "\"/>" : "") << passage_content(a, p) << "</p>\n";
+    if (heading) out << in << "</div>\n";
   }
+  sections.close_to(0);
   out << "      </div>\n    </body>\n  </text>\n</TEI>\n";
 }
 

@@ -37,8 +37,9 @@ bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\
 // between two such characters is layout, not a word space.
 bool is_wide(char32_t c) { return c >= 0x2E80; }
 
-// XML whitespace as a reader sees it: runs dropped at the ends and between
-// wide characters, otherwise one space; kLineBreak becomes a line break.
+// XML whitespace as a reader sees it: runs dropped at the ends, and a line
+// break of the file's layout between two wide characters, otherwise one
+// space; kLineBreak becomes a line break.
 std::u32string collapse_whitespace(const std::u32string& in) {
   std::u32string out;
   for (std::size_t i = 0; i < in.size();) {
@@ -48,9 +49,10 @@ std::u32string collapse_whitespace(const std::u32string& in) {
       continue;
     }
     std::size_t j = i;
-    while (j < in.size() && is_space(in[j])) ++j;
+    bool newline = false;
+    for (; j < in.size() && is_space(in[j]); ++j) newline = newline || in[j] == '\n';
     const bool edge = out.empty() || j == in.size() || out.back() == U'\n' || in[j] == kLineBreak;
-    if (!edge && !(is_wide(out.back()) && is_wide(in[j]))) out += U' ';
+    if (!edge && !(newline && is_wide(out.back()) && is_wide(in[j]))) out += U' ';
     i = j;
   }
   return out;

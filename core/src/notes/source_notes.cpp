@@ -24,10 +24,13 @@ bool ends_clause(char32_t c) {
   return kMarks.find(c) != std::u32string_view::npos || c == U' ' || c == U'\n';
 }
 
-// The clause a note standing at `at` comments on: [start, at).
+// The clause a note standing at `at` comments on: [start, at), its own
+// closing punctuation included (孟子見梁惠王。<note>).
 int64_t clause_start(const std::u32string& text, int64_t at) {
+  auto mark_before = [&](int64_t i) { return ends_clause(text[static_cast<std::size_t>(i - 1)]); };
   int64_t start = at;
-  while (start > 0 && at - start < kClause && !ends_clause(text[static_cast<std::size_t>(start - 1)])) --start;
+  while (start > 0 && at - start < kClause && mark_before(start)) --start;
+  while (start > 0 && at - start < kClause && !mark_before(start)) --start;
   return start;
 }
 

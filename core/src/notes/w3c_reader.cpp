@@ -286,7 +286,12 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   } else {
     if (!target.is_object()) rd.fail("has a target that is neither a string nor an object");
     n.target = NoteTarget::kPassage;
-    const std::string source = rd.text(target, "source");
+    std::string source = rd.text(target, "source");
+    if (const auto passage = parse_passage_urn(source)) {
+      // A passage URN: the passage is the source, the selectors count in it.
+      rec.passage_seq = passage->second;
+      source = passage->first;
+    }
     if (!is_uuid_any_case(from_urn(source))) {
       read_external_target(rd, target, rec);
       return finish_annotation(rd, a, rec);
@@ -294,8 +299,8 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
     n.edition_uuid = rd.uuid(source, "source");
     n.address = rd.text(target, "jz:address", false);
     if (n.address.empty()) n.address = n.edition_uuid;
-    if (!target.contains("selector")) rd.fail("has a target without a selector");
-    read_selectors(rd, target["selector"], rec);
+    if (!target.contains("selector") && rec.passage_seq == 0) rd.fail("has a target without a selector");
+    if (target.contains("selector")) read_selectors(rd, target["selector"], rec);
     if (rec.passage_seq == 0) rd.fail("has no FragmentSelector naming its passage");
     if (n.target == NoteTarget::kSpan && n.end == n.start) n.end = n.start + static_cast<int64_t>(code_points(n.exact));
   }

@@ -50,17 +50,14 @@ json target_json(const detail::NoteRecord& rec) {
   if (n.target == NoteTarget::kLink || n.target == NoteTarget::kVariant || n.target == NoteTarget::kPerson) {
     return urn(n.target_uuid);
   }
-  const std::string fragment = "passage=" + std::to_string(rec.passage_seq);
-  json target = {{"source", urn(n.edition_uuid)}, {"jz:address", n.address}};
-  if (n.target == NoteTarget::kPassage) {
-    target["selector"] = {{"type", "FragmentSelector"}, {"value", fragment}};
-    return target;
-  }
-  target["selector"] = json::array(
-      {{{"type", "FragmentSelector"}, {"value", fragment},
-        {"refinedBy", {{"type", "TextQuoteSelector"}, {"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}}}},
-       {{"type", "FragmentSelector"}, {"value", fragment},
-        {"refinedBy", {{"type", "TextPositionSelector"}, {"start", n.start}, {"end", n.end}}}}});
+  // The passage is the source: its text is what the selectors count in,
+  // and the edition, its scope, is what a client groups the notes by.
+  json target = {{"source", detail::passage_urn(n.edition_uuid, rec.passage_seq)},
+                 {"scope", urn(n.edition_uuid)},
+                 {"jz:address", n.address}};
+  if (n.target == NoteTarget::kPassage) return target;
+  target["selector"] = json::array({{{"type", "TextQuoteSelector"}, {"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}},
+                                    {{"type", "TextPositionSelector"}, {"start", n.start}, {"end", n.end}}});
   return target;
 }
 

@@ -72,7 +72,6 @@ std::string trimmed(std::string s) {
 
 struct Columns {
   std::size_t id, name, alt, type;
-  bool type_is_code;
 };
 
 Columns columns_of(const std::vector<std::string>& header, const std::string& file) {
@@ -90,15 +89,17 @@ Columns columns_of(const std::vector<std::string>& header, const std::string& fi
     throw InputError(file + ": line 1: the header must name c_personid, c_name_chn, c_alt_name_chn and "
                             "c_alt_name_type (or c_alt_name_type_code)");
   }
-  return {*id, *name, *alt, label ? *label : *code, !label};
+  return {*id, *name, *alt, label ? *label : *code};
 }
 
-std::string kind_of(const std::string& type, bool is_code, std::vector<std::string>& warnings) {
-  // A label column may hold codes too (an export that did not join ALTNAME_CODES).
-  const bool digits = !type.empty() && type.find_first_not_of("0123456789") == std::string::npos;
-  const auto& table = is_code || digits ? kinds_by_code() : kinds_by_label();
+// A type is a code when it is digits, whatever its column says: exports
+// that did not join ALTNAME_CODES hold codes under the label's name, and
+// hand-made tables labels under the code's.
+std::string kind_of(const std::string& type, std::vector<std::string>& warnings) {
+  const bool code = !type.empty() && type.find_first_not_of("0123456789") == std::string::npos;
+  const auto& table = code ? kinds_by_code() : kinds_by_label();
   if (auto it = table.find(type); it != table.end()) return it->second;
-  const std::string kept = is_code || digits ? "cbdb:" + type : type;
+  const std::string kept = code ? "cbdb:" + type : type;
   const std::string warning = "alternate-name type " + type + " has no alias kind in jiaozhu: kept as '" + kept + "'";
   if (std::find(warnings.begin(), warnings.end(), warning) == warnings.end()) warnings.push_back(warning);
   return kept;
@@ -139,7 +140,7 @@ std::vector<PersonRecord> read_cbdb_alternate_names(const std::filesystem::path&
     if (f[c.name].empty()) throw InputError(at + " has no c_name_chn");
     auto [it, added] = by_id.emplace(f[c.id], persons.size());
     if (added) persons.push_back({f[c.name], f[c.id], {}});
-    if (!f[c.alt].empty()) persons[it->second].aliases.emplace_back(f[c.alt], kind_of(f[c.type], c.type_is_code, warnings));
+    if (!f[c.alt].empty()) persons[it->second].aliases.emplace_back(f[c.alt], kind_of(f[c.type], warnings));
   }
   return persons;
 }

@@ -7,6 +7,8 @@
 #include <set>
 
 #include "jiaozhu/error.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/unicode.h"
 
 namespace jiaozhu::detail {
 
@@ -42,12 +44,28 @@ std::vector<std::string> SectionPaths::path(std::optional<int64_t> section_id) c
   return out;
 }
 
+namespace {
+
+// A heading as a scholar types it: its letters and characters, folded
+// (梁惠王上 finds 《梁惠王上》, 乾第一 finds 〈乾〉第一, 学而 finds 學而).
+std::u32string heading_key(const std::string& heading) {
+  std::u32string key;
+  for (char32_t c : to_code_points(heading)) {
+    if (is_han(c)) key += fold_han(c);
+    else if (is_letter_or_digit(c)) key += fold_letter(c);
+  }
+  return key;
+}
+
+}  // namespace
+
 std::vector<int64_t> SectionPaths::under(const std::string& heading) const {
+  const std::u32string wanted = heading_key(heading);
   // In document order a parent is seen before its children.
   std::set<int64_t> found;
   for (int64_t id : order_) {
     const Section& s = sections_.at(id);
-    if (s.heading == heading || (s.parent && found.contains(*s.parent))) found.insert(id);
+    if ((!wanted.empty() && heading_key(s.heading) == wanted) || (s.parent && found.contains(*s.parent))) found.insert(id);
   }
   return {found.begin(), found.end()};
 }

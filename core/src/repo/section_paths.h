@@ -27,7 +27,9 @@ class SectionPaths {
   // The headings from the outermost section down to `section_id`; empty for
   // nullopt. Throws InputError for an id that is not the edition's.
   std::vector<std::string> path(std::optional<int64_t> section_id) const;
-  // The ids of the sections headed `heading` and of every section below them.
+  // The ids of the sections headed `heading` and of every section below
+  // them; headings compare by their letters and Han characters, folded
+  // (punctuation such as 《》 and the script do not count).
   std::vector<int64_t> under(const std::string& heading) const;
 
  private:

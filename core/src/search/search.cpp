@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "jiaozhu/database.h"
@@ -12,6 +13,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
+#include "repo/section_paths.h"
 #include "util/columns.h"
 
 namespace jiaozhu {
@@ -110,13 +112,32 @@ std::map<int64_t, std::vector<Span>> mentions_of(Database& db, const std::string
   return out;
 }
 
+// The passages of the editions searched that stand under a section headed
+// `heading`. Throws NotFound when none of those editions has such a section.
+std::set<int64_t> passages_in_section(Database& db, const std::vector<PassageRange>& ranges, const std::string& heading) {
+  std::set<int64_t> out;
+  bool found = false;
+  SQLite::Statement q(db.sql(), "SELECT passage_id FROM passage_place WHERE section_id = ?");
+  for (const PassageRange& range : ranges) {
+    for (int64_t section : detail::SectionPaths(db.sql(), EditionRepository(db).get(range.siglum).id).under(heading)) {
+      found = true;
+      q.bind(1, section);
+      while (q.executeStep()) out.insert(q.getColumn(0).getInt64());
+      q.reset();
+    }
+  }
+  if (!found) throw NotFound("no edition searched has a section headed " + heading);
+  return out;
+}
+
 // A person without a query: their passages in order, mentions marked.
 SearchResult person_passages(Database& db, const SearchRequest& r, const std::vector<PassageRange>& ranges,
-                             const std::map<int64_t, std::vector<Span>>& mentions) {
+                             const std::map<int64_t, std::vector<Span>>& mentions, const std::optional<std::set<int64_t>>& section) {
   SearchResult out;
   std::map<std::string, int64_t> counts;
   std::vector<int64_t> ids;
   for (const auto& [id, spans] : mentions) {
+    if (section && !section->count(id)) continue;
     if (const PassageRange* range = range_of(ranges, id)) {
       ++counts[range->siglum];
       ids.push_back(id);
@@ -144,7 +165,9 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
   std::optional<std::map<int64_t, std::vector<Span>>> person;
   if (!r.person.empty()) person = mentions_of(db, r.person);
   const std::vector<PassageRange> ranges = scope(db, r);
-  if (person && r.query.empty()) return ranges.empty() ? SearchResult{} : person_passages(db, r, ranges, *person);
+  std::optional<std::set<int64_t>> section;
+  if (!r.section.empty()) section = passages_in_section(db, ranges, r.section);
+  if (person && r.query.empty()) return ranges.empty() ? SearchResult{} : person_passages(db, r, ranges, *person, section);
   const std::string fts_query = to_fts5_query(r.query);
   SearchResult out;
   if (ranges.empty()) return out;
@@ -171,7 +194,7 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
     while (pass.executeStep()) {
       const int64_t id = pass.getColumn(0).getInt64();
       const PassageRange* range = range_of(ranges, id);
-      if (!range || (person && !person->count(id))) continue;
+      if (!range || (person && !person->count(id)) || (section && !section->count(id))) continue;
       ++counts[range->siglum];
       if (ranked || scored.size() < wanted) scored.emplace_back(pass.getColumn(1).getDouble(), id);
     }

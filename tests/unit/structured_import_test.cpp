@@ -1,0 +1,301 @@
+// Editions from structured sources (TEI P5, Mandoku, JSON shapes) with their
+// sections, pages and lines; how that structure is hashed, merged and
+// checked; and the persons of CBDB's alternate-name tables.
+#include <SQLiteCpp/Database.h>
+
+#include <catch2/catch.hpp>
+
+#include "jiaozhu/check.h"
+#include "jiaozhu/csv.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/import.h"
+#include "jiaozhu/merge.h"
+#include "jiaozhu/note_exchange.h"
+#include "jiaozhu/notes.h"
+#include "jiaozhu/passage.h"
+#include "jiaozhu/people.h"
+#include "jiaozhu/workflow.h"
+#include "support.h"
+#include "util/content_hash.h"
+
+using namespace jiaozhu;
+
+namespace {
+
+struct StructureFixture {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "s.db", OpenMode::kCreate);
+
+  ImportReport import_text(const std::string& name, const std::string& content, const std::string& siglum,
+                           ImportOptions o = {}) {
+    jz_test::write_file(dir / name, content);
+    return import_file(dir / name, siglum, std::move(o));
+  }
+  ImportReport import_file(const std::filesystem::path& file, const std::string& siglum, ImportOptions o = {}) {
+    o.work = o.work.empty() ? "test" : o.work;
+    o.siglum = siglum;
+    return import_edition(db, {&file, 1}, o, nullptr);
+  }
+  std::vector<Passage> passages(const std::string& siglum) { return PassageRepository(db).get(parse_address(siglum)); }
+  bool sound() { return jz_test::passes_check(db); }
+};
+
+std::string tei(const std::string& body) {
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TEI xmlns=\"http://www.tei-c.org/ns/1.0\"><teiHeader><fileDesc>"
+         "<titleStmt><title>t</title></titleStmt></fileDesc></teiHeader><text><body>\n" +
+         body + "\n</body></text></TEI>\n";
+}
+
+}  // namespace
+
+TEST_CASE("a Kanripo (Mandoku) text imports with its headings as sections, page markers as pages, no markup") {
+  StructureFixture f;
+  const std::vector<std::filesystem::path> files{jz_test::corpus("kanripo/KR1a0001_001.txt"),
+                                                 jz_test::corpus("kanripo/KR1a0001_002.txt")};
+  ImportOptions o;
+  o.work = "周易";
+  o.siglum = "KR";
+  const ImportReport r = import_edition(f.db, files, o, nullptr);
+  const auto ps = f.passages("KR");
+  REQUIRE(static_cast<int64_t>(ps.size()) == r.passages);
+  for (const Passage& p : ps) {
+    INFO(p.text);
+    CHECK(p.text.find("<pb:") == std::string::npos);
+    CHECK(p.text.find("¶") == std::string::npos);
+    CHECK(p.text.find("#+") == std::string::npos);
+    CHECK(p.text.find('\n') == std::string::npos);
+    CHECK(p.page.has_value());
+  }
+  // 初九、¶ / 潛龍勿用。 under <pb:KR1a0001_tls_001-3a>: one paragraph, its
+  // lines joined, beginning on the page's second line (the marker's own line
+  // ends with ¶).
+  CHECK(ps[2].text == "初九、潛龍勿用。");
+  CHECK(ps[2].section == std::vector<std::string>{"《乾第一》"});
+  CHECK(ps[2].page == "KR1a0001_tls_001-3a");
+  CHECK(ps[2].line == "2");
+  CHECK(ps.back().section == std::vector<std::string>{"《坤第二》"});
+  CHECK(PassageRepository(f.db).get(parse_address("KR"), "坤第二").size() < ps.size());
+  CHECK_THROWS_AS(PassageRepository(f.db).get(parse_address("KR"), "屯第三"), NotFound);
+  CHECK(f.sound());
+}
+
+TEST_CASE("CBETA line markers become page and line references") {
+  StructureFixture f;
+  f.import_text("t.txt",
+                "T01n0001_p0001a01║長阿含經序\n"
+                "T01n0001_p0001a02║長安釋僧肇述\n"
+                "\n"
+                "T01n0001_p0001a03║夫宗極絕於稱謂。賢\n"
+                "T01n0001_p0001a04║聖以之沖默。\n",
+                "T", {});
+  const auto ps = f.passages("T");
+  REQUIRE(ps.size() == 2);
+  CHECK(ps[0].text == "長阿含經序長安釋僧肇述");
+  CHECK(ps[0].page == "0001a");
+  CHECK(ps[0].line == "1");
+  CHECK(ps[1].text == "夫宗極絕於稱謂。賢聖以之沖默。");
+  CHECK(ps[1].line == "3");
+}
+
+TEST_CASE("TEI P5: divisions as sections, blocks as passages, notes apart, editorial markup read through") {
+  StructureFixture f;
+  const ImportReport r = f.import_text(
+      "t.xml",
+      tei("<div><head>卷一</head><pb n=\"12\"/>\n"
+          "  <div><head>梁惠王<hi>上</hi></head>\n"
+          "    <p n=\"1.1\">孟子見梁惠王。<note>梁惠王，魏侯罃也。</note>王曰：\n      叟不遠千里而來</p>\n"
+          "    <p><lb n=\"7\"/>亦將有<app><lem>以利</lem><rdg wit=\"#b\">利於</rdg></app>吾國乎<gap quantity=\"2\" unit=\"chars\"/></p>\n"
+          "  </div>\n"
+          "  <lg><head>詩</head><l>關關雎鳩</l>\n<l>在河之洲</l></lg>\n"
+          "  <p><choice><sic>己</sic><corr>已</corr></choice>矣 <del>刪</del>hello\n  world</p>\n"
+          "</div>"),
+      "T");
+  const auto ps = f.passages("T");
+  REQUIRE(ps.size() == 4);
+  CHECK(ps[0].text == "孟子見梁惠王。王曰：叟不遠千里而來");
+  CHECK(ps[0].section == std::vector<std::string>{"卷一", "梁惠王上"});
+  CHECK(ps[0].page == "12");
+  CHECK(ps[0].ref == "1.1");
+  CHECK(ps[1].text == "亦將有以利吾國乎□□");
+  CHECK(ps[1].line == "7");
+  CHECK(ps[2].text == "關關雎鳩\n在河之洲");
+  CHECK(ps[2].title == "詩");
+  CHECK(ps[2].section == std::vector<std::string>{"卷一"});
+  CHECK(ps[3].text == "已矣 hello world");
+  // The note stands after 孟子見梁惠王。: anchored on the clause it follows.
+  CHECK(r.notes_imported == 1);
+  const auto notes = NoteRepository(f.db).list({});
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].current.body == "梁惠王，魏侯罃也。");
+  CHECK(notes[0].address == "T:1");
+  CHECK(notes[0].exact == "孟子見梁惠王。");
+  CHECK(notes[0].current.tags == std::vector<std::string>{"source"});
+  CHECK(f.sound());
+
+  SECTION("the same source imported in another copy holds the same note") {
+    jz_test::TempDir other_dir;
+    Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
+    const auto file = f.dir / "t.xml";
+    ImportOptions o;
+    o.work = "test";
+    o.siglum = "T";
+    import_edition(other, {&file, 1}, o, nullptr);
+    CHECK(NoteRepository(other).list({}).front().uuid == notes[0].uuid);
+  }
+}
+
+TEST_CASE("TEI that is not well formed, not TEI or nested too deep is refused naming the file and line") {
+  StructureFixture f;
+  CHECK_THROWS_WITH(f.import_text("bad.xml", tei("<p>孟子\n見</q></p>"), "T"),
+                    Catch::Contains("bad.xml: line 4: malformed XML"));
+  ImportOptions as_tei;
+  as_tei.format = SourceFormat::kTei;
+  CHECK_THROWS_WITH(f.import_text("html.xml", "<?xml version=\"1.0\"?>\n<html><p>孟子</p></html>", "H", as_tei),
+                    Catch::Contains("not a TEI document"));
+  std::string deep;
+  for (int i = 0; i < 5000; ++i) deep += "<hi>";
+  deep += "字";
+  for (int i = 0; i < 5000; ++i) deep += "</hi>";
+  CHECK_THROWS_WITH(f.import_text("deep.xml", tei("<p>" + deep + "</p>"), "D"), Catch::Contains("nest more than"));
+  CHECK(EditionRepository(f.db).list().empty());
+}
+
+TEST_CASE("JSON records: the text and the section under keys the scholar names") {
+  StructureFixture f;
+  ImportOptions o;
+  o.text_field = "content";
+  o.section_fields = {"chapter", "section"};
+  f.import_text("s.json",
+                R"([{"title": "關雎", "chapter": "國風", "section": "周南", "content": ["關關雎鳩，在河之洲。", "窈窕淑女，君子好逑。"]},
+                    {"title": "葛覃", "chapter": "國風", "section": "周南", "content": "葛之覃兮"},
+                    {"title": "無", "chapter": "國風"}])",
+                "SJ", o);
+  const auto ps = f.passages("SJ");
+  REQUIRE(ps.size() == 2);
+  CHECK(ps[0].text == "關關雎鳩，在河之洲。\n窈窕淑女，君子好逑。");
+  CHECK(ps[0].section == std::vector<std::string>{"國風", "周南"});
+  CHECK(ps[1].text == "葛之覃兮");
+  CHECK(f.sound());
+}
+
+TEST_CASE("an edition's content hash covers its structure, and is unchanged for an edition without one") {
+  detail::ContentHasher plain, with_none, with_page;
+  plain.add_passage("甲", std::nullopt, std::nullopt, std::nullopt);
+  with_none.add_passage("甲", std::nullopt, std::nullopt, std::nullopt);
+  with_none.add_structure({}, std::nullopt, std::nullopt);
+  with_page.add_passage("甲", std::nullopt, std::nullopt, std::nullopt);
+  with_page.add_structure({}, "1a", std::nullopt);
+  const std::string h = plain.hex();
+  CHECK(with_none.hex() == h);
+  CHECK(with_page.hex() != h);
+  // The same text with other sections is another edition.
+  StructureFixture f;
+  f.import_text("a.xml", tei("<div><head>甲</head><p>一二三</p></div>"), "A");
+  CHECK_THROWS_AS(f.import_text("b.xml", tei("<div><head>甲</head><p>一二三</p></div>"), "B"), ConflictError);
+  CHECK_NOTHROW(f.import_text("c.xml", tei("<div><head>乙</head><p>一二三</p></div>"), "C"));
+}
+
+TEST_CASE("merge copies an edition's sections and pages, and refuses a section tree that loops") {
+  StructureFixture f;
+  f.import_text("t.xml", tei("<div><head>卷一</head><pb n=\"1a\"/><div><head>上</head><p>甲乙</p></div><p>丙丁</p></div>"), "T");
+  jz_test::TempDir other_dir;
+  {
+    Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
+    const MergeReport r = merge_database(other, f.dir / "s.db", false);
+    CHECK(r.editions_added == 1);
+    const auto ps = PassageRepository(other).get(parse_address("T"));
+    REQUIRE(ps.size() == 2);
+    CHECK(ps[0].section == std::vector<std::string>{"卷一", "上"});
+    CHECK(ps[1].section == std::vector<std::string>{"卷一"});
+    CHECK(ps[1].page == "1a");
+    CHECK(EditionRepository(other).get("T").content_hash == EditionRepository(f.db).get("T").content_hash);
+  }
+  const auto bad = other_dir / "bad.db";
+  std::filesystem::copy_file(f.dir / "s.db", bad);
+  SQLite::Database(bad.string(), SQLite::OPEN_READWRITE).exec("UPDATE section SET parent_id = (SELECT max(id) FROM section) WHERE parent_id IS NULL");
+  Database fresh = open_database(other_dir / "f.db", OpenMode::kCreate);
+  CHECK_THROWS_WITH(merge_database(fresh, bad, false), Catch::Contains("not an earlier section of its edition"));
+  CHECK(EditionRepository(fresh).list().empty());
+}
+
+TEST_CASE("CBDB's alternate names: types become kinds, the person keeps its id, a second import adds nothing") {
+  StructureFixture f;
+  jz_test::import_songjin(f.db);
+  const auto file = f.dir / "alt.csv";
+  jz_test::write_file(file, std::string(kUtf8ByteOrderMark) +
+                                "c_personid,c_name_chn,c_alt_name_chn,c_alt_name_type_code\n"
+                                "999001,皇太極,太宗,廟號\n"
+                                "999001,皇太極,\"四貝勒\",封爵\n"
+                                "999002,洪承疇,亨九,2\n"
+                                "999002,洪承疇,彥演,99\n");
+  std::vector<std::string> warnings;
+  const auto persons = read_cbdb_alternate_names(file, warnings);
+  REQUIRE(persons.size() == 2);
+  CHECK(persons[0].aliases == std::vector<std::pair<std::string, std::string>>{{"太宗", "temple"}, {"四貝勒", "title"}});
+  CHECK(persons[1].aliases[0].second == "courtesy");
+  CHECK(persons[1].aliases[1].second == "cbdb:99");
+  REQUIRE(warnings.size() == 1);
+  PersonRepository people(f.db);
+  const PersonImportReport r = people.import_persons(persons);
+  CHECK(r.persons_added == 2);
+  CHECK(r.aliases_added == 4);
+  CHECK(r.ids_recorded == 2);
+  const Person h = people.get("太宗");
+  CHECK(h.name == "皇太極");
+  CHECK(h.cbdb_id == "999001");
+  const PersonImportReport again = people.import_persons(persons);
+  CHECK(again.persons_added + again.aliases_added + again.ids_recorded == 0);
+  CHECK(f.sound());
+
+  jz_test::write_file(file, "c_personid\tc_name_chn\n1\t甲\n");
+  CHECK_THROWS_WITH(read_cbdb_alternate_names(file, warnings), Catch::Contains("line 1: the header must name"));
+  jz_test::write_file(file, "c_personid\tc_name_chn\tc_alt_name_chn\tc_alt_name_type\nx12\t甲\t乙\t字\n");
+  CHECK_THROWS_WITH(read_cbdb_alternate_names(file, warnings), Catch::Contains("line 2: c_personid x12"));
+}
+
+TEST_CASE("annotations of other tools on a web page are placed in the edition it is mapped to, in either script") {
+  StructureFixture f;
+  jz_test::import_songjin(f.db);
+  // Hypothesis's export, on a Simplified web page: its quotes are found in
+  // the Traditional edition A; the last quote is in no edition.
+  const auto file = f.dir / "hyp.json";
+  jz_test::write_file(file, R"({"total": 3, "rows": [
+    {"id": "h1", "created": "2026-01-02T03:04:05.000000+00:00", "updated": "2026-01-02T03:04:05.000000+00:00",
+     "user": "acct:scholar@hypothes.is", "uri": "https://example.org/sj", "text": "人名", "tags": ["人物"],
+     "target": [{"source": "https://example.org/sj", "selector": [
+       {"type": "TextPositionSelector", "start": 900, "end": 903},
+       {"type": "TextQuoteSelector", "exact": "张若麟", "prefix": "战争刚一开始，", "suffix": "便与马绍愉"}]}]},
+    {"id": "h2", "user": "acct:scholar@hypothes.is", "uri": "https://example.org/sj", "text": "無此句",
+     "target": [{"source": "https://example.org/sj", "selector": [{"type": "TextQuoteSelector", "exact": "子曰學而時習之"}]}]},
+    {"id": "h3", "user": "acct:scholar@hypothes.is", "uri": "https://example.org/other", "text": "整頁",
+     "target": [{"source": "https://example.org/other"}]}]})");
+  CHECK_THROWS_WITH(import_notes(f.db, file), Catch::Contains("say which edition that is with --edition S"));
+  NotesImportOptions o;
+  o.edition = "A";
+  const NotesImportReport r = import_notes(f.db, file, o);
+  CHECK(r.annotations == 3);
+  CHECK(r.notes_added == 3);
+  CHECK(r.placed == 1);
+  REQUIRE(r.orphaned.size() == 2);
+  CHECK_THAT(r.orphaned[0], Catch::Contains("annotation 2") && Catch::Contains("子曰學而時習之"));
+  CHECK_THAT(r.orphaned[1], Catch::Contains("on the whole page"));
+  NoteFilter on_a;
+  on_a.address = "A:3";
+  const auto notes = NoteRepository(f.db).list(on_a);
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].exact == "張若麟");
+  CHECK(notes[0].current.author == "scholar@hypothes.is");
+  CHECK(notes[0].current.tags == std::vector<std::string>{"人物"});
+  NoteFilter orphaned;
+  orphaned.orphaned_only = true;
+  CHECK(NoteRepository(f.db).list(orphaned).size() == 1);
+  // Imported again: nothing new.
+  CHECK(import_notes(f.db, file, o).notes_added == 0);
+  // --map names one source's edition; the others then need one too.
+  NotesImportOptions mapped;
+  mapped.sources = {{"https://example.org/sj", "B"}};
+  CHECK_THROWS_WITH(import_notes(f.db, file, mapped), Catch::Contains("https://example.org/other"));
+  CHECK(f.sound());
+}
