@@ -1,4 +1,4 @@
-// Fuzz target: bytes in any encoding through decoding and both parsers, as
+// Fuzz target: bytes in any encoding through decoding and every parser, as
 // `jiaozhu import` reads a file. Errors must be InputError, never a crash.
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     try {
       const jiaozhu::DecodedText text = jiaozhu::decode(bytes, e, "fuzz");
       jiaozhu::detail::parse_text(text.utf8, "fuzz");
-      jiaozhu::detail::parse_json(text.utf8, "fuzz", size % 2 == 0);
+      jiaozhu::detail::parse_json(text.utf8, "fuzz", {size % 2 == 0, size % 3 ? "" : "content", {"chapter"}});
+      jiaozhu::detail::parse_mandoku(text.utf8, "fuzz");
+      jiaozhu::detail::parse_tei(text.utf8, "fuzz");
     } catch (const jiaozhu::Error&) {
     }
   }
