@@ -7,6 +7,7 @@
 
 #include "apparatus/escaped.h"
 #include "jiaozhu/apparatus.h"
+#include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
 
 namespace jiaozhu {
@@ -146,7 +147,7 @@ std::string entry_item(const ApparatusEntry& e) {
 void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
   out << "<section class=\"passage\" id=\"" << html(p.address) << "\">\n<div class=\"base\">\n<div class=\"address\">"
       << html(p.address) << (p.title.empty() ? "" : " " + html(p.title)) << (p.author.empty() ? "" : " " + html(p.author))
-      << "</div>\n<div class=\"text\">" << marked_text(a, p) << "</div>\n";
+      << (p.page ? " <span class=\"page\">p. " + html(*p.page) + "</span>" : "") << "</div>\n<div class=\"text\">" << marked_text(a, p) << "</div>\n";
   if (!p.entries.empty()) {
     out << "<ol class=\"apparatus\">";
     for (const ApparatusEntry& e : p.entries) out << entry_item(e);
@@ -185,7 +186,15 @@ void write_apparatus_html(const Apparatus& a, std::ostream& out) {
       << "<option value=\"\">none</option>";
   for (const Edition& w : a.witnesses) out << "<option value=\"" << html(w.siglum) << "\">" << html(w.siglum) << "</option>";
   out << "</select></label></p>\n</header>\n<main>\n";
-  for (const ApparatusPassage& p : a.passages) write_passage(a, p, out);
+  const std::vector<std::string>* section = nullptr;
+  for (const ApparatusPassage& p : a.passages) {
+    // The base's section headings, where they change, as the book shows them.
+    if (!p.section.empty() && (!section || *section != p.section)) {
+      out << "<h2 class=\"section\">" << html(format_section(p.section)) << "</h2>\n";
+    }
+    section = &p.section;
+    write_passage(a, p, out);
+  }
   out << "</main>\n";
   if (!a.persons.empty()) {
     out << "<footer>\n<h2>Persons</h2>\n<ul>";

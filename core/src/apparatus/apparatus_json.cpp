@@ -23,9 +23,14 @@ Json entry_json(const ApparatusPassage& p, const ApparatusEntry& e) {
     }
     readings.push_back(std::move(reading));
   }
-  return {{"n", e.number},         {"passage", p.address}, {"start", e.start},
-          {"end", e.end},          {"lemma", e.lemma},     {"lemma_witnesses", e.lemma_witnesses},
-          {"readings", readings}};
+  Json entry = {{"n", e.number},         {"passage", p.address}, {"start", e.start},
+                {"end", e.end},          {"lemma", e.lemma},     {"lemma_witnesses", e.lemma_witnesses},
+                {"readings", readings}};
+  // Where the place stands in the base's structure, when its source gave one.
+  if (!p.section.empty()) entry["section"] = p.section;
+  if (p.page) entry["page"] = *p.page;
+  if (p.line) entry["line"] = *p.line;
+  return entry;
 }
 
 Json edition_json(const Edition& e) {

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "jiaozhu/apparatus.h"
+#include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
 
 namespace jiaozhu {
@@ -88,6 +89,8 @@ std::string marked_text(const std::u32string& base, const ApparatusPassage& p) {
 void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
   const std::u32string base = to_code_points(p.text);
   out << p.address;
+  if (!p.section.empty()) out << " " << format_section(p.section);
+  if (p.page) out << " p. " << *p.page;
   if (!p.title.empty()) out << " " << p.title;
   if (!p.author.empty()) out << " " << p.author;
   out << "\n" << marked_text(base, p) << "\n";

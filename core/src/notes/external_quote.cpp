@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/unicode.h"
 
@@ -23,19 +24,24 @@ struct Candidate {
 
 // The passages whose indexed tokens hold the quote's, as an FTS5 phrase:
 // one string literal, its quotes doubled, so nothing of the quote is syntax.
-std::vector<Candidate> candidates(Database& db, int64_t edition_id, const std::u32string& exact) {
+std::vector<Candidate> candidates(Database& db, const Edition& edition, const std::u32string& exact) {
   std::string phrase = "\"";
   for (char c : to_utf8(exact)) phrase += c == '"' ? std::string("\"\"") : std::string(1, c);
   phrase += '"';
-  SQLite::Statement range(db.sql(), "SELECT min(id), max(id) FROM passage WHERE edition_id = ?");
-  range.bind(1, edition_id);
-  if (!range.executeStep() || range.getColumn(0).isNull()) return {};
+  // An edition's passages have consecutive ids (schema/schema.sql): the
+  // index is searched in that range alone.
+  const EditionRepository editions(db);
+  SQLite::Statement first(db.sql(), "SELECT id FROM passage WHERE edition_id = ? AND seq = 1");
+  first.bind(1, edition.id);
+  if (!first.executeStep()) return {};
+  const int64_t first_id = first.getColumn(0).getInt64();
+  const int64_t last_id = first_id + editions.passage_count(edition.id) - 1;
   SQLite::Statement q(db.sql(),
                       "SELECT p.seq, p.text FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid "
                       "WHERE passage_fts MATCH ? AND passage_fts.rowid BETWEEN ? AND ? ORDER BY p.seq LIMIT ?");
   q.bind(1, phrase);
-  q.bind(2, range.getColumn(0).getInt64());
-  q.bind(3, range.getColumn(1).getInt64());
+  q.bind(2, first_id);
+  q.bind(3, last_id);
   q.bind(4, kMaxCandidates);
   std::vector<Candidate> out;
   try {
@@ -58,23 +64,46 @@ std::size_t agreement(const std::u32string& text, std::size_t start, std::size_t
 
 }  // namespace
 
-std::optional<QuotePlace> place_external_quote(Database& db, int64_t edition_id, const QuoteSelector& quote) {
-  if (quote.exact.empty()) return std::nullopt;
-  const std::vector<Candidate> found = candidates(db, edition_id, quote.exact);
-  const QuoteSelector folded{fold_code_points(quote.exact), fold_code_points(quote.prefix), fold_code_points(quote.suffix)};
+namespace {
+
+// Text without its whitespace, and where each kept code point stood: a web
+// page shows a poem's lines as line breaks, spaces or nothing, and a quote
+// taken there may cross them.
+struct Squeezed {
+  std::u32string text;
+  std::vector<std::size_t> at;  // at[i]: the offset in the original of text[i]
+};
+
+Squeezed squeezed(const std::u32string& text) {
+  Squeezed out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char32_t c = text[i];
+    if (c == U' ' || c == U'\n' || c == U'\t' || c == U'\r' || c == U'\u3000') continue;
+    out.text += fold_code_points(std::u32string_view(&text[i], 1));
+    out.at.push_back(i);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<QuotePlace> place_external_quote(Database& db, const Edition& edition, const QuoteSelector& quote) {
+  const QuoteSelector wanted{squeezed(quote.exact).text, squeezed(quote.prefix).text, squeezed(quote.suffix).text};
+  if (wanted.exact.empty()) return std::nullopt;
+  const std::vector<Candidate> found = candidates(db, edition, quote.exact);
   std::optional<QuotePlace> best;
   std::size_t best_score = 0;
   bool tied = false;
   for (const Candidate& c : found) {
-    const std::u32string text = fold_code_points(c.text);
+    const Squeezed text = squeezed(c.text);
     // Alone, a passage holding the quote is the place; among several, its
     // context must speak for it.
-    const auto at = locate(text, folded, 0, found.size() > 1);
-    if (!at) continue;
-    const std::size_t score = agreement(text, at->start, at->end, folded);
+    const auto at = locate(text.text, wanted, 0, found.size() > 1);
+    if (!at || at->end <= at->start) continue;
+    const std::size_t score = agreement(text.text, at->start, at->end, wanted);
     if (best && score == best_score) tied = true;
     if (!best || score > best_score) {
-      best = QuotePlace{c.seq, static_cast<int64_t>(at->start), static_cast<int64_t>(at->end)};
+      best = QuotePlace{c.seq, static_cast<int64_t>(text.at[at->start]), static_cast<int64_t>(text.at[at->end - 1] + 1)};
       best_score = score;
       tied = false;
     }

@@ -13,6 +13,7 @@
 
 namespace jiaozhu {
 class Database;
+struct Edition;
 }
 
 namespace jiaozhu::detail {
@@ -22,11 +23,11 @@ struct QuotePlace {
   int64_t start = 0, end = 0;  // code points of the passage's text
 };
 
-// Where `quote` stands in edition `edition_id`: the one place whose text
+// Where `quote` stands in `edition`: the one place whose text
 // matches the quote (folded) and whose context agrees best with the quote's;
 // nothing when no passage holds it or two places agree equally well, so
 // that a note is left orphaned rather than put on the wrong words. Reads in
 // the caller's transaction.
-std::optional<QuotePlace> place_external_quote(Database& db, int64_t edition_id, const QuoteSelector& quote);
+std::optional<QuotePlace> place_external_quote(Database& db, const Edition& edition, const QuoteSelector& quote);
 
 }  // namespace jiaozhu::detail

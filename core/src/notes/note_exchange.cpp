@@ -57,7 +57,7 @@ class ExternalPlacer {
       return;
     }
     const detail::QuoteSelector quote = detail::selector_of(n);
-    if (const auto at = detail::place_external_quote(db_, edition.id, quote)) {
+    if (const auto at = detail::place_external_quote(db_, edition, quote)) {
       const std::u32string text = passage_text(edition.id, at->seq);
       const detail::QuoteSelector here =
           detail::make_selector(text, static_cast<std::size_t>(at->start), static_cast<std::size_t>(at->end));
@@ -71,9 +71,9 @@ class ExternalPlacer {
       ++report.placed;
       return;
     }
-    // Kept with its own quote on the first passage, where it is not found:
-    // the note store marks it orphaned.
+    // Kept with its own quote on the first passage, orphaned.
     rec.passage_seq = 1;
+    rec.unplaceable = true;
     n.address = format_address(edition.siglum, 1);
     n.start = 0;
     n.end = static_cast<int64_t>(quote.exact.size());

@@ -170,7 +170,8 @@ NoteStore::Placement NoteStore::placement(const NoteRecord& record) const {
                      "), which this database does not hold; import that edition first");
     }
     p.edition_id = e->getColumn(0).getInt64();
-    const AnchorPlace at = find_anchor(db_, *p.edition_id, n.target, p.seq, n.start, selector_of(n));
+    const AnchorPlace at = record.unplaceable ? AnchorPlace{p.seq, n.start, n.end, true}
+                                              : find_anchor(db_, *p.edition_id, n.target, p.seq, n.start, selector_of(n));
     p.seq = at.seq;
     p.start = at.start;
     p.end = at.end;

@@ -40,6 +40,9 @@ struct NoteRecord {
   // URL), not a jiaozhu edition; the quote is yet to be placed in the
   // edition it is mapped to (NotesImportOptions).
   std::string external_source;
+  // The caller looked for the quote in the whole edition and found no
+  // place: insert() stores the note orphaned without looking again.
+  bool unplaceable = false;
   std::vector<NoteRevision> revisions;  // any order; parents within the list or already stored
 };
 
