@@ -106,8 +106,7 @@ void add_import_command(CLI::App& app, Globals& g) {
                     "JSON: the key holding each record's text (a string or a list of strings; 詩經: content)");
     cmd->add_option("--section-field", args->section_fields,
                     "JSON: a key whose value is the passage's section (論語: chapter); repeat for nested levels")
-        ->expected(1)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        ->allow_extra_args(false);  // one value per flag: the file after it stays a file
     cmd->add_option("--dynasty", args->dynasty, "The dynasty the text is dated to (唐, 宋, 清 …), for 避諱");
     cmd->add_flag("--replace", args->replace,
                   "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");

@@ -130,7 +130,7 @@ void configure_note(CLI::App* note, Globals& g) {
   add->add_option("--on-character", a->on_character, "A character's name or alias");
   add->add_option("--on-link", a->on_link, "A link's id (from `links --json`), or a prefix of it");
   add->add_option("--text", a->text, "The note's text");
-  add->add_option("--tag", a->tags, "A tag (repeat for several)");
+  add->add_option("--tag", a->tags, "A tag (repeat for several)")->allow_extra_args(false);
   add->add_option("--motivation", a->motivation, "commenting (default), correcting, identifying, linking, questioning, tagging");
   add->add_option("--author", a->author, "Who writes (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
   add_json_flag(add, g, a->json, "Print the note as JSON");
@@ -147,7 +147,7 @@ void configure_note(CLI::App* note, Globals& g) {
   auto* edit = note->add_subcommand("edit", "Write a new revision of a note: its text, tags or motivation");
   edit->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
   auto* text_opt = edit->add_option("--text", a->text, "The new text");
-  edit->add_option("--tag", a->tags, "+TAG adds a tag, -TAG removes one (repeat for several)");
+  edit->add_option("--tag", a->tags, "+TAG adds a tag, -TAG removes one (repeat for several)")->allow_extra_args(false);
   edit->add_option("--motivation", a->motivation, "The new motivation");
   edit->add_option("--author", a->author, "Who writes");
   add_json_flag(edit, g, a->json, "Print the note as JSON");
@@ -291,8 +291,7 @@ void add_note_commands(CLI::App& app, Globals& g) {
     imp->add_option("--edition", imported->edition,
                     "The edition that annotations on a web page or file annotate (their quotes are placed in it)");
     imp->add_option("--map", imported->maps, "URL=S: annotations on URL annotate edition S (repeat for several)")
-        ->expected(1)
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+        ->allow_extra_args(false);  // one value per flag: the file after it stays a file
     add_json_flag(imp, g, imported->json, "Print the summary as JSON");
     imp->callback([&g, imported] {
       NotesImportOptions options;

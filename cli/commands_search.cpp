@@ -96,7 +96,7 @@ void add_search_commands(CLI::App& app, Globals& g) {
                     "Han runs are phrases (张若 finds 張若麟); terms separated by spaces must all occur; "
                     "OR, NOT, \"...\", ( ) and a Latin prefix* work as in FTS5");
     cmd->add_option("--person", args->request.person, "Only passages mentioning this character, under any alias");
-    cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)");
+    cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)")->allow_extra_args(false);
     cmd->add_option("--section", args->request.section, "Only passages under the section with this heading (梁惠王上)");
     cmd->add_option("--work", args->request.work, "Search only the editions of this work");
     cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");

@@ -190,3 +190,64 @@ TEST_CASE("characters: add, alias, mentions, show, suggest, search --person") {
   CHECK(run_jiaozhu({"--db", s.db, "character", "show", "无名"}).status == 3);
   CHECK(run_jiaozhu({"--db", s.db, "check"}).status == 0);
 }
+
+TEST_CASE("structured sources on the command line: Kanripo with sections, JSON fields before the file, show --section") {
+  Songjin s;
+  const auto kr = s.run({"import", jz_test::corpus("kanripo/KR1a0001_001.txt").string(),
+                         jz_test::corpus("kanripo/KR1a0001_002.txt").string(), "--work", "周易", "--siglum", "KR"});
+  REQUIRE(kr.status == 0);
+  const auto shown = s.run({"show", "KR:2-3"});
+  REQUIRE(shown.status == 0);
+  CHECK(shown.out == "§ 《乾第一》\n[p. KR1a0001_tls_001-2a]\nKR:2  《乾》元亨，利貞。\n[p. KR1a0001_tls_001-3a]\nKR:3  初九、潛龍勿用。\n");
+  const auto section = s.json({"show", "KR", "--section", "坤第二"});
+  CHECK(section["passages"][0]["section"] == "《坤第二》");
+  CHECK(s.json({"search", "无咎", "--section", "坤第二", "--count"})["total"] == 3);
+  const auto missing = s.run({"show", "KR", "--section", "屯第三"});
+  CHECK(missing.status != 0);
+  CHECK_THAT(missing.err, Catch::Contains("edition KR has no section headed 屯第三"));
+
+  // --section-field takes one value each time: the file after it stays a file.
+  const auto json = (s.dir / "lunyu.json").string();
+  jz_test::write_file(json, R"([{"chapter": "學而篇", "paragraphs": ["子曰：學而時習之"]}, {"chapter": "為政篇", "paragraphs": ["子曰：為政以德"]}])");
+  const auto ly = s.run({"import", "--section-field", "chapter", json, "--work", "論語", "--siglum", "LY"});
+  REQUIRE(ly.status == 0);
+  CHECK(s.json({"show", "LY:2"})["passages"][0]["section_path"] == nlohmann::json::array({"為政篇"}));
+}
+
+TEST_CASE("import-notes maps a web page to an edition, and says how when it is not mapped") {
+  Songjin s;
+  const auto file = (s.dir / "one.json").string();
+  jz_test::write_file(file, R"({"@context": "http://www.w3.org/ns/anno.jsonld", "id": "https://example.org/anno/1", "type": "Annotation",
+    "body": {"type": "TextualBody", "value": "外來之注"},
+    "target": {"source": "https://example.org/sj", "selector": {"type": "TextQuoteSelector", "exact": "马绍愉", "prefix": "张若麟便与"}}})");
+  const auto unmapped = s.run({"import-notes", file});
+  CHECK(unmapped.status != 0);
+  CHECK_THAT(unmapped.err, Catch::Contains("--edition S or --map https://example.org/sj=S"));
+  CHECK(s.run({"import-notes", file, "--map", "no-equals-sign"}).status == 2);
+  const auto r = s.json({"import-notes", file, "--map", "https://example.org/sj=A"});
+  CHECK(r["placed"] == 1);
+  CHECK(r["orphaned"].empty());
+  CHECK(s.json({"notes", "A:3"})["notes"][0]["quote"]["exact"] == "馬紹愉");
+}
+
+TEST_CASE("character import --format cbdb brings typed aliases and the CBDB id") {
+  Songjin s;
+  const auto file = (s.dir / "alt.tsv").string();
+  jz_test::write_file(file, "c_personid\tc_name_chn\tc_alt_name_chn\tc_alt_name_type\n999001\t皇太極\t太宗\t廟號\n");
+  const auto r = s.json({"character", "import", file, "--format", "cbdb"});
+  CHECK(r["added"] == 1);
+  CHECK(r["cbdb_ids"] == 1);
+  const auto c = s.json({"character", "show", "太宗"});
+  CHECK(c["cbdb_id"] == "999001");
+  CHECK(c["aliases"][1]["kind"] == "temple");
+  const auto text = s.run({"character", "show", "皇太極"});
+  CHECK_THAT(text.out, Catch::Contains("(CBDB 999001)"));
+}
+
+TEST_CASE("a repeatable option takes one value each time: what follows it is still an argument") {
+  Songjin s;
+  CHECK(s.json({"search", "--edition", "A", "张若麟", "--count"})["total"] == 5);
+  const auto note = s.json({"note", "add", "--tag", "人名", "A:3", "--quote", "張若麟", "--text", "注", "--author", "T"});
+  CHECK(note["tags"] == nlohmann::json::array({"人名"}));
+  CHECK(note["address"] == "A:3");
+}
