@@ -11,6 +11,7 @@
 
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
 
 namespace jiaozhu::cli {
 
@@ -25,6 +26,19 @@ inline constexpr int kExitDatabase = 5;
 inline constexpr int kExitConflict = 6;
 inline constexpr int kExitInternal = 70;
 inline constexpr int kExitInterrupted = 130;  // 128 + SIGINT, as shells report it
+
+// The exit status of an error of `kind` (docs/errors.md).
+inline int exit_code(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kUsage: return kExitUsage;
+    case ErrorKind::kNotFound: return kExitNotFound;
+    case ErrorKind::kInput: return kExitInput;
+    case ErrorKind::kDatabase: return kExitDatabase;
+    case ErrorKind::kConflict: return kExitConflict;
+    case ErrorKind::kInterrupted: return kExitInterrupted;
+  }
+  return kExitInternal;
+}
 
 // Thrown by a command that has said all it has to say and ends with `code`.
 struct ExitStatus {
@@ -111,5 +125,6 @@ void add_export_variants_command(CLI::App* exp, const Globals& globals);  // exp
 void add_kind_commands(CLI::App& app, Globals& globals);                   // variant kind, taboo
 void add_edition_set_command(CLI::App* edition, Globals& globals);         // edition set
 void add_merge_commands(CLI::App& app, Globals& globals);     // merge, snapshot, sync
+void add_serve_command(CLI::App& app, Globals& globals);      // serve
 
 }  // namespace jiaozhu::cli

@@ -7,6 +7,7 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
+#include "listing_json.h"
 #include "notes_output.h"
 #include "output.h"
 #include "table.h"
@@ -14,22 +15,11 @@
 namespace jiaozhu::cli {
 namespace {
 
-nlohmann::ordered_json optional_json(const std::optional<std::string>& v) {
-  return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
-}
-
 void run_editions(const Globals& g, bool json) {
   Database db = g.open();
   const auto editions = EditionRepository(db).list();
   if (json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const Edition& e : editions) {
-      list.push_back({{"siglum", e.siglum}, {"work", e.work}, {"title", e.title},
-                      {"script", std::string(to_string(e.script))}, {"passages", e.passages},
-                      {"characters", e.code_points}, {"uuid", e.uuid}, {"content_hash", e.content_hash},
-                      {"imported_at", e.imported_at}});
-    }
-    print_json({{"editions", list}});
+    print_json(editions_json(editions));
     return;
   }
   if (editions.empty()) {
@@ -81,19 +71,7 @@ void run_show(const Globals& g, const std::string& where, const std::string& sec
     for (std::size_t i = 0; i < passages.size(); ++i) print_passage(passages[i], i ? &passages[i - 1] : nullptr, find(passages[i]));
     return;
   }
-  auto list = nlohmann::ordered_json::array();
-  for (const Passage& p : passages) {
-    const NotesOf* n = find(p);
-    const auto notes_json = n ? notes_of_json(*n) : nlohmann::ordered_json::array();
-    list.push_back({{"address", format_address(p.siglum, p.seq)}, {"siglum", p.siglum}, {"n", p.seq},
-                    {"text", p.text}, {"title", optional_json(p.title)}, {"author", optional_json(p.author)},
-                    {"ref", optional_json(p.ref)},
-                    {"section", p.section.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(format_section(p.section))},
-                    {"section_path", p.section}, {"page", optional_json(p.page)}, {"line", optional_json(p.line)},
-                    {"source_line", p.source_line ? nlohmann::ordered_json(*p.source_line) : nullptr},
-                    {"notes", notes_json}});
-  }
-  print_json({{"passages", list}});
+  print_json(passages_json(passages, notes));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "jiaozhu/address.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/search.h"
+#include "listing_json.h"
 #include "output.h"
 #include "terminal_guard.h"
 
@@ -14,19 +15,12 @@ namespace jiaozhu::cli {
 namespace {
 
 // Code points of a snippet: enough for a line of a terminal in Han text.
-constexpr std::size_t kSnippetWidth = 36;
 
 struct SearchArgs {
   SearchRequest request;
   bool count_only = false;
   bool json = false;
 };
-
-nlohmann::ordered_json spans_json(const std::vector<Span>& spans) {
-  auto out = nlohmann::ordered_json::array();
-  for (const Span& s : spans) out.push_back({s.begin, s.end});
-  return out;
-}
 
 // The snippet with its matches marked: bold on a terminal, [..] otherwise.
 // The text is made printable and the marks are not (mark_spans), so the
@@ -55,18 +49,7 @@ void run_search(const Globals& g, const SearchArgs& a) {
   if (a.count_only) request.limit = 0;
   const SearchResult r = search(db, request);
   if (a.json) {
-    auto editions = nlohmann::ordered_json::array();
-    for (const auto& [siglum, hits] : r.per_edition) editions.push_back({{"siglum", siglum}, {"hits", hits}});
-    auto hits = nlohmann::ordered_json::array();
-    for (const SearchHit& h : r.hits) {
-      const Snippet s = make_snippet(h.text, h.matches, kSnippetWidth);
-      hits.push_back({{"address", format_address(h.siglum, h.seq)}, {"siglum", h.siglum}, {"n", h.seq},
-                      {"title", h.title ? nlohmann::ordered_json(*h.title) : nullptr},
-                      {"ref", h.ref ? nlohmann::ordered_json(*h.ref) : nullptr}, {"score", h.score ? nlohmann::ordered_json(*h.score) : nullptr},
-                      {"matches", spans_json(h.matches)}, {"snippet", s.text}, {"snippet_start", s.start},
-                      {"snippet_matches", spans_json(s.matches)}});
-    }
-    print_json({{"query", a.request.query}, {"total", r.total}, {"editions", editions}, {"hits", hits}});
+    print_json(search_json(a.request.query, r));
     return;
   }
   if (!a.count_only) {

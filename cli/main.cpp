@@ -16,18 +16,6 @@
 namespace jiaozhu::cli {
 namespace {
 
-int exit_code(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::kUsage: return kExitUsage;
-    case ErrorKind::kNotFound: return kExitNotFound;
-    case ErrorKind::kInput: return kExitInput;
-    case ErrorKind::kDatabase: return kExitDatabase;
-    case ErrorKind::kConflict: return kExitConflict;
-    case ErrorKind::kInterrupted: return kExitInterrupted;
-  }
-  return kExitInternal;
-}
-
 int fail(int code, const std::string& message) {
   std::cerr << "jiaozhu: " << message << '\n';
   return code;

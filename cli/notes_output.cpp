@@ -1,5 +1,7 @@
 #include "notes_output.h"
 
+#include "listing_json.h"
+
 #include <iostream>
 
 namespace jiaozhu::cli {
@@ -85,9 +87,7 @@ void print_revision(const NoteRevision& r) {
 
 void print_notes(const std::vector<Note>& notes, bool json, const char* none) {
   if (json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const Note& n : notes) list.push_back(note_json(n));
-    print_json({{"notes", list}});
+    print_json(notes_list_json(notes));
     return;
   }
   if (notes.empty()) {

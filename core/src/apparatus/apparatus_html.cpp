@@ -5,7 +5,7 @@
 // fonts are the reader's own.
 #include <map>
 
-#include "apparatus/escaped.h"
+#include "jiaozhu/markup.h"
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
@@ -66,7 +66,7 @@ constexpr const char* kScript = R"(
 })();
 )";
 
-std::string html(std::string_view s) { return detail::escaped(s); }
+std::string html(std::string_view s) { return markup_escaped(s); }
 
 std::string sigla(const std::vector<std::string>& s) {
   std::string out;

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "apparatus/escaped.h"
+#include "jiaozhu/markup.h"
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/unicode.h"
 
@@ -17,7 +17,7 @@ namespace {
 // Text content: escaped, line breaks as <lb/>.
 std::string xml_text(std::string_view s) {
   std::string out;
-  for (const char c : detail::escaped(s)) {
+  for (const char c : markup_escaped(s)) {
     if (c == '\n') out += "<lb/>";
     else if (c != '\r') out += c;
   }

@@ -1,13 +1,14 @@
 // Text as the content or an attribute value of XML and HTML: & < > " '
-// written as references, nothing else changed.
+// written as references, nothing else changed. The apparatus's TEI and HTML
+// and the pages of `jiaozhu serve` escape every stored text with it.
 #pragma once
 
 #include <string>
 #include <string_view>
 
-namespace jiaozhu::detail {
+namespace jiaozhu {
 
-inline std::string escaped(std::string_view s) {
+inline std::string markup_escaped(std::string_view s) {
   std::string out;
   out.reserve(s.size());
   for (char c : s) {
@@ -23,4 +24,4 @@ inline std::string escaped(std::string_view s) {
   return out;
 }
 
-}  // namespace jiaozhu::detail
+}  // namespace jiaozhu

@@ -1,0 +1,90 @@
+// `jiaozhu serve`: a local web server over the same database, for reading
+// and annotating in a browser. Loopback only, every request carrying a
+// per-run token; pages and the JSON API call the same core as the CLI.
+#pragma once
+
+#include <exception>
+#include <map>
+#include <vector>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+namespace jiaozhu {
+class Database;
+}
+
+namespace jiaozhu::cli {
+
+struct Globals;
+
+// Opens the database for one request, under the server's lock: requests are
+// served one at a time against a connection of their own, so that what the
+// CLI writes meanwhile is seen at once.
+class DatabaseGate {
+ public:
+  explicit DatabaseGate(const Globals& g) : g_(g) {}
+  void with(const std::function<void(Database&)>& body);
+
+ private:
+  const Globals& g_;
+  std::mutex mutex_;
+};
+
+// A request as the routes see it; only serve_server.cpp knows the HTTP
+// library, which is heavy to compile and stays out of the other files.
+struct WebRequest {
+  std::string path;
+  std::multimap<std::string, std::string> params;  // the query string's, decoded
+  std::string body;
+  std::vector<std::string> matches;  // the route pattern's groups, [0] the whole path
+  bool has(const std::string& name) const { return params.count(name) > 0; }
+  // The parameter's value (empty when absent), held to the rules of field text.
+  std::string param(const std::string& name) const;
+};
+
+struct WebResponse {
+  int status = 200;
+  std::string content_type = "text/html; charset=utf-8";
+  std::string body;
+};
+
+using Route = std::function<void(const WebRequest&, WebResponse&)>;
+
+// The routes, by method and pattern (a regular expression over the path).
+struct Routes {
+  struct Entry {
+    bool post = false;
+    std::string pattern;
+    Route route;
+  };
+  std::vector<Entry> entries;
+  void get(std::string pattern, Route r) { entries.push_back({false, std::move(pattern), std::move(r)}); }
+  void post(std::string pattern, Route r) { entries.push_back({true, std::move(pattern), std::move(r)}); }
+};
+
+// The routes of /api/ (serve_api.cpp), of the pages (serve_pages.cpp) and of
+// the stylesheet and script built into the binary (serve_assets.cpp).
+void add_api_routes(Routes& routes, DatabaseGate& gate);
+void add_page_routes(Routes& routes, DatabaseGate& gate);
+void add_asset_routes(Routes& routes);
+
+// The answer for the error `e` (a jiaozhu::Error or another exception) to a
+// request of `path`: JSON {"error": message} under /api/, a page elsewhere,
+// with a fitting status (404 not found, 400 bad request, 409 conflict, 500
+// otherwise).
+WebResponse error_response(const std::string& path, std::exception_ptr e);
+
+// Text made safe for HTML element content and attribute values.
+std::string html_escape(std::string_view text);
+
+// Runs the server on 127.0.0.1:`port` (0: any free port) until SIGINT or
+// SIGTERM; `ready` gets the URL to open, with the token, once it listens.
+// Throws UsageError when the port cannot be bound.
+void serve(const Globals& g, int port, const std::function<void(const std::string& url)>& ready);
+
+// Hands `url` to the desktop's browser (xdg-open), or says there is none.
+void open_in_browser(const std::string& url);
+
+}  // namespace jiaozhu::cli

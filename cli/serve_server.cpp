@@ -1,0 +1,225 @@
+// The server itself: where it listens, who may ask, what every answer
+// carries. Routes are added by serve_api.cpp and serve_pages.cpp.
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+#include <pthread.h>
+#include <signal.h>
+#include <spawn.h>
+
+#include <atomic>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <thread>
+
+#include "app.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
+#include "jiaozhu/markup.h"
+#include "serve.h"
+
+extern char** environ;
+
+namespace jiaozhu::cli {
+namespace {
+
+constexpr const char* kLoopback = "127.0.0.1";
+constexpr const char* kCookie = "jz_token";
+
+// 32 bytes from the kernel's generator, as hex.
+std::string random_token() {
+  std::ifstream urandom("/dev/urandom", std::ios::binary);
+  unsigned char bytes[32];
+  if (!urandom.read(reinterpret_cast<char*>(bytes), sizeof bytes)) throw DatabaseError("cannot read /dev/urandom for a token");
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char b : bytes) {
+    out += kHex[b >> 4];
+    out += kHex[b & 15];
+  }
+  return out;
+}
+
+// Compares in time independent of where the strings differ.
+bool same_secret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+std::string cookie_token(const httplib::Request& req) {
+  const std::string cookies = req.get_header_value("Cookie");
+  const std::string key = std::string(kCookie) + "=";
+  for (std::size_t at = 0; at < cookies.size();) {
+    while (at < cookies.size() && (cookies[at] == ' ' || cookies[at] == ';')) ++at;
+    const std::size_t end = std::min(cookies.find(';', at), cookies.size());
+    if (cookies.compare(at, key.size(), key) == 0) return cookies.substr(at + key.size(), end - at - key.size());
+    at = end;
+  }
+  return {};
+}
+
+// Every answer: no script or style from anywhere but the server's own
+// assets (never inline: a note's text cannot become code), nothing framed,
+// the token in the address never sent on as a referrer, nothing cached.
+void secure(httplib::Response& res) {
+  res.set_header("Content-Security-Policy",
+                 "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                 "font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+  res.set_header("X-Content-Type-Options", "nosniff");
+  res.set_header("Referrer-Policy", "no-referrer");
+  res.set_header("Cache-Control", "no-store");
+}
+
+void send(httplib::Response& res, const WebResponse& w) {
+  res.status = w.status;
+  res.set_content(w.body, w.content_type);
+}
+
+WebResponse refusal(const std::string& path, int status, const std::string& why) {
+  WebResponse w;
+  w.status = status;
+  if (path.rfind("/api/", 0) == 0) {
+    w.content_type = "application/json; charset=utf-8";
+    w.body = nlohmann::json({{"error", why}}).dump();
+  } else {
+    w.body = "<!doctype html><meta charset=\"utf-8\"><title>jiaozhu</title><p>" + html_escape(why) + "</p>";
+  }
+  return w;
+}
+
+void deny(const httplib::Request& req, httplib::Response& res, int status, const std::string& why) {
+  send(res, refusal(req.path, status, why));
+}
+
+// A route called with the request as routes see it.
+httplib::Server::Handler adapt(Route route) {
+  return [route = std::move(route)](const httplib::Request& req, httplib::Response& res) {
+    WebRequest w;
+    w.path = req.path;
+    w.params.insert(req.params.begin(), req.params.end());
+    w.body = req.body;
+    for (const auto& m : req.matches) w.matches.push_back(m.str());
+    WebResponse out;
+    route(w, out);
+    send(res, out);
+  };
+}
+
+// The checks before any route: the Host a browser names (a page of another
+// site resolving its name to 127.0.0.1 names its own host), then the token.
+httplib::Server::HandlerResponse admit(const httplib::Request& req, httplib::Response& res, const std::string& token,
+                                       int port) {
+  secure(res);
+  const std::string host = req.get_header_value("Host");
+  const std::string port_text = ":" + std::to_string(port);
+  if (host != kLoopback + port_text && host != "localhost" + port_text) {
+    deny(req, res, 403, "this server answers only to 127.0.0.1" + port_text);
+    return httplib::Server::HandlerResponse::Handled;
+  }
+  const std::string bearer = req.get_header_value("Authorization");
+  const bool by_header = bearer.rfind("Bearer ", 0) == 0 && same_secret(bearer.substr(7), token);
+  const bool by_query = req.has_param("token") && same_secret(req.get_param_value("token"), token);
+  if (!by_header && !by_query && !same_secret(cookie_token(req), token)) {
+    deny(req, res, 401, "this request carries no valid token: open the address `jiaozhu serve` printed");
+    return httplib::Server::HandlerResponse::Handled;
+  }
+  if (by_query) {
+    res.set_header("Set-Cookie", std::string(kCookie) + "=" + token + "; Path=/; HttpOnly; SameSite=Strict");
+  }
+  return httplib::Server::HandlerResponse::Unhandled;
+}
+
+}  // namespace
+
+void DatabaseGate::with(const std::function<void(Database&)>& body) {
+  std::lock_guard lock(mutex_);
+  Database db = g_.open();
+  body(db);
+}
+
+std::string html_escape(std::string_view text) { return markup_escaped(text); }
+
+std::string WebRequest::param(const std::string& name) const {
+  const auto it = params.find(name);
+  return it == params.end() ? std::string() : checked_argument(Field::kNoteText, it->second, name);
+}
+
+WebResponse error_response(const std::string& path, std::exception_ptr e) {
+  int status = 500;
+  std::string message = "internal error";
+  try {
+    std::rethrow_exception(e);
+  } catch (const NotFound& x) {
+    status = 404, message = x.what();
+  } catch (const UsageError& x) {
+    status = 400, message = x.what();
+  } catch (const InputError& x) {
+    status = 400, message = x.what();
+  } catch (const ConflictError& x) {
+    status = 409, message = x.what();
+  } catch (const std::exception& x) {
+    message = x.what();
+  } catch (...) {
+  }
+  return refusal(path, status, message);
+}
+
+void open_in_browser(const std::string& url) {
+  const char* argv[] = {"xdg-open", url.c_str(), nullptr};
+  pid_t pid = 0;
+  if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, const_cast<char**>(argv), environ) != 0) {
+    std::cerr << "jiaozhu: no xdg-open here: open the address above in a browser\n";
+  }
+}
+
+void serve(const Globals& g, int port, const std::function<void(const std::string& url)>& ready) {
+  g.open().schema_version();  // a missing or foreign file is an error now, not at the first request
+  httplib::Server server;
+  DatabaseGate gate(g);
+  const std::string token = random_token();
+  int bound = port;
+  server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+    return admit(req, res, token, bound);
+  });
+  server.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr e) {
+    send(res, error_response(req.path, e));
+  });
+  Routes routes;
+  add_api_routes(routes, gate);
+  add_page_routes(routes, gate);
+  add_asset_routes(routes);
+  for (Routes::Entry& r : routes.entries) {
+    if (r.post) server.Post(r.pattern, adapt(std::move(r.route)));
+    else server.Get(r.pattern, adapt(std::move(r.route)));
+  }
+  if (port == 0) {
+    bound = server.bind_to_any_port(kLoopback);
+    if (bound <= 0) throw UsageError("cannot listen on 127.0.0.1");
+  } else if (!server.bind_to_port(kLoopback, port)) {
+    throw UsageError("cannot listen on 127.0.0.1:" + std::to_string(port) + " (is it in use? try another --port)");
+  }
+  // Ctrl-C and SIGTERM stop the server from a thread of their own: the
+  // server's threads never take them.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::atomic<bool> signalled = false;
+  std::thread stopper([&] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    signalled = true;
+    server.stop();
+  });
+  ready("http://127.0.0.1:" + std::to_string(bound) + "/?token=" + token);
+  server.listen_after_bind();
+  if (!signalled) pthread_kill(stopper.native_handle(), SIGTERM);  // the server stopped another way: wake its stopper
+  stopper.join();
+  pthread_sigmask(SIG_UNBLOCK, &stop_signals, nullptr);
+}
+
+}  // namespace jiaozhu::cli
