@@ -15,7 +15,7 @@
 #include "jiaozhu/unicode.h"
 #include "notes/anchor_finder.h"
 #include "notes/external_quote.h"
-#include "notes/csv_writer.h"
+#include "notes/notes_csv.h"
 #include "notes/note_store.h"
 #include "notes/w3c_reader.h"
 #include "notes/w3c_writer.h"

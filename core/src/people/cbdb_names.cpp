@@ -6,7 +6,6 @@
 #include <map>
 #include <sstream>
 
-#include "jiaozhu/csv.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/people.h"
@@ -113,7 +112,7 @@ std::vector<PersonRecord> read_cbdb_alternate_names(const std::filesystem::path&
   if (!in) throw InputError("cannot read " + name);
   std::string line;
   if (!std::getline(in, line)) throw InputError(name + " is empty: there is no table to import");
-  if (line.starts_with(kUtf8ByteOrderMark)) line.erase(0, 3);
+  if (line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);  // the byte-order mark spreadsheets write
   const bool tabs = line.find('\t') != std::string::npos;
   auto split = [&](const std::string& l) {
     std::vector<std::string> f = tabs ? split_tsv(l) : split_csv(l);

@@ -1,4 +1,4 @@
-#include "notes/csv_writer.h"
+#include "notes/notes_csv.h"
 
 #include <string>
 #include <vector>
