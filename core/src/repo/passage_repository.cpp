@@ -2,6 +2,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <algorithm>
+#include <set>
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
@@ -24,15 +25,10 @@ std::string format_section(const std::vector<std::string>& section) {
 namespace {
 
 // Reads the passages of `q` (seq, text, title, author, ref, source_line,
-// section_id, page, line), keeping those whose section `keep` accepts.
-template <typename Keep>
-std::vector<Passage> read_passages(SQLite::Statement& q, const Edition& edition, const detail::SectionPaths& sections,
-                                   Keep keep) {
-  std::vector<Passage> out;
+// section_id, page, line), with the id of each one's section.
+std::vector<std::pair<Passage, std::optional<int64_t>>> read_passages(SQLite::Statement& q, const Edition& edition) {
+  std::vector<std::pair<Passage, std::optional<int64_t>>> out;
   while (q.executeStep()) {
-    std::optional<int64_t> section_id;
-    if (!q.getColumn(6).isNull()) section_id = q.getColumn(6).getInt64();
-    if (!keep(section_id)) continue;
     Passage p;
     p.siglum = edition.siglum;
     p.seq = q.getColumn(0).getInt64();
@@ -41,10 +37,11 @@ std::vector<Passage> read_passages(SQLite::Statement& q, const Edition& edition,
     p.author = detail::optional_text(q.getColumn(3));
     p.ref = detail::optional_text(q.getColumn(4));
     if (!q.getColumn(5).isNull()) p.source_line = q.getColumn(5).getInt64();
-    p.section = sections.path(section_id);
     p.page = detail::optional_text(q.getColumn(7));
     p.line = detail::optional_text(q.getColumn(8));
-    out.push_back(std::move(p));
+    std::optional<int64_t> section;
+    if (!q.getColumn(6).isNull()) section = q.getColumn(6).getInt64();
+    out.emplace_back(std::move(p), section);
   }
   return out;
 }
@@ -63,12 +60,6 @@ std::vector<Passage> PassageRepository::get(const Address& address, const std::s
     throw NotFound("no passage " + format_address(edition.siglum, address.first) + ": edition " +
                    edition.siglum + " has " + std::to_string(count) + " passages");
   }
-  const detail::SectionPaths sections(db_.sql(), edition.id);
-  std::vector<int64_t> wanted;
-  if (!heading.empty()) {
-    wanted = sections.under(heading);
-    if (wanted.empty()) throw NotFound("edition " + edition.siglum + " has no section headed " + heading);
-  }
   SQLite::Statement q(db_.sql(),
                       "SELECT p.seq, p.text, p.title, p.author, p.ref, p.source_line, pp.section_id, pp.page, pp.line "
                       "FROM passage p LEFT JOIN passage_place pp ON pp.passage_id = p.id "
@@ -76,9 +67,27 @@ std::vector<Passage> PassageRepository::get(const Address& address, const std::s
   q.bind(1, edition.id);
   q.bind(2, address.whole_edition() ? int64_t{1} : address.first);
   q.bind(3, address.whole_edition() ? count : address.last);
-  return read_passages(q, edition, sections, [&](std::optional<int64_t> section_id) {
-    return heading.empty() || (section_id && std::binary_search(wanted.begin(), wanted.end(), *section_id));
-  });
+  auto rows = read_passages(q, edition);
+  // A few passages of an edition of thousands of sections read only their
+  // own sections and those above them; a heading to keep to reads them all.
+  std::set<int64_t> used;
+  for (const auto& [p, section] : rows) {
+    if (section) used.insert(*section);
+  }
+  const detail::SectionPaths sections = heading.empty() ? detail::SectionPaths(db_.sql(), edition.id, used)
+                                                        : detail::SectionPaths(db_.sql(), edition.id);
+  std::vector<int64_t> wanted;
+  if (!heading.empty()) {
+    wanted = sections.under(heading);
+    if (wanted.empty()) throw NotFound("edition " + edition.siglum + " has no section headed " + heading);
+  }
+  std::vector<Passage> out;
+  for (auto& [p, section] : rows) {
+    if (!heading.empty() && !(section && std::binary_search(wanted.begin(), wanted.end(), *section))) continue;
+    p.section = sections.path(section);
+    out.push_back(std::move(p));
+  }
+  return out;
 }
 
 PassageAppender::PassageAppender(Database& db, int64_t edition_id)

@@ -6,11 +6,13 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace SQLite {
 class Database;
+class Statement;
 }
 
 namespace jiaozhu::detail {
@@ -22,6 +24,9 @@ class SectionPaths {
   // earlier section of the same edition: a foreign file's loop or dangling
   // parent must not send path() round forever.
   SectionPaths(SQLite::Database& db, int64_t edition_id);
+  // Only the sections `ids` and those above them (all that path() of them
+  // needs), checked as above.
+  SectionPaths(SQLite::Database& db, int64_t edition_id, const std::set<int64_t>& ids);
 
   bool empty() const { return sections_.empty(); }
   // The headings from the outermost section down to `section_id`; empty for
@@ -37,6 +42,8 @@ class SectionPaths {
     std::optional<int64_t> parent;
     std::string heading;
   };
+  void read(SQLite::Statement& q);
+  void add(int64_t id, std::optional<int64_t> parent, std::string heading);
   std::map<int64_t, Section> sections_;
   std::vector<int64_t> order_;  // ids in document order (seq)
 };
