@@ -496,3 +496,43 @@ TEST_CASE("merge brings in thousands of notes handed over in batches, all of the
   CHECK(NoteRepository(a).list({}).size() == 3000);
   CHECK(merge_database(a, dir / "b.db", false).revisions_added == 0);
 }
+
+TEST_CASE("two copies that resolve an edition's conflict apart, each keeping another text, show one text once merged") {
+  jz_test::TempDir dir;
+  {
+    Database start = open_database(dir / "x.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  std::filesystem::copy_file(dir / "x.db", dir / "y.db");
+  Database x = open_database(dir / "x.db", OpenMode::kExisting);
+  Database y = open_database(dir / "y.db", OpenMode::kExisting);
+  // A corrected apart in each copy: after merging both ways, each holds
+  // both texts, A and a rival.
+  auto correct = [&](Database& db, const std::string& first_line) {
+    const auto path = dir / (first_line + ".txt");
+    jz_test::write_file(path, first_line + "\n" + jz_test::read_file(jz_test::corpus("songjin/hant.txt")));
+    ImportOptions o;
+    o.work = "songjin";
+    o.siglum = "A";
+    o.replace = true;
+    import_edition(db, {&path, 1}, o, nullptr);
+  };
+  correct(x, "甲本校");
+  correct(y, "乙本校");
+  merge_database(x, dir / "y.db", false);
+  merge_database(y, dir / "x.db", false);
+  const auto rivals_x = list_conflicts(x).editions;
+  REQUIRE(rivals_x.size() == 1);
+  // x keeps the text it shows; y keeps its rival: every head is now dropped
+  // by one choice or the other.
+  resolve_edition(x, "A", "A");
+  resolve_edition(y, "A", list_conflicts(y).editions.front().rivals.front());
+  for (int round = 0; round < 2; ++round) {
+    merge_database(x, dir / "y.db", false);
+    merge_database(y, dir / "x.db", false);
+  }
+  CHECK(EditionRepository(x).get("A").content_hash == EditionRepository(y).get("A").content_hash);
+  CHECK(list_conflicts(x).editions.empty());
+  CHECK(sound(x));
+  CHECK(sound(y));
+}

@@ -87,6 +87,18 @@ std::vector<std::string> version_heads(Database& db, const std::string& edition_
   q.bind(1, edition_uuid);
   std::vector<std::string> out;
   while (q.executeStep()) out.push_back(q.getColumn(0).getString());
+  if (!out.empty()) return out;
+  // Every head dropped: two copies resolved the conflict apart, each keeping
+  // another text, and merged their choices. The newest choice holds (then
+  // the greater hash), so every copy shows the same text; keeping whatever
+  // each copy had would leave them apart for good.
+  SQLite::Statement newest(db.sql(),
+                           "SELECT x.kept_hash FROM edition_choice x WHERE x.edition_uuid = ?1 AND EXISTS ("
+                           "SELECT 1 FROM edition_version v WHERE v.edition_uuid = ?1 AND v.content_hash = x.kept_hash "
+                           "AND NOT EXISTS (SELECT 1 FROM edition_version c WHERE c.edition_uuid = ?1 "
+                           "AND c.parent_hash = v.content_hash)) ORDER BY x.made_at DESC, x.kept_hash DESC LIMIT 1");
+  newest.bind(1, edition_uuid);
+  if (newest.executeStep()) out.push_back(newest.getColumn(0).getString());
   return out;
 }
 

@@ -24,7 +24,8 @@ namespace jiaozhu::detail {
 // The uuid of the rival edition holding version `hash` of edition `uuid`.
 std::string rival_uuid(const std::string& edition_uuid, const std::string& hash);
 
-// Heads of the edition's versions, the one shown first.
+// Heads of the edition's versions not dropped by a choice, the one shown
+// first; when choices made apart dropped every head, the newest choice's.
 std::vector<std::string> version_heads(Database& db, const std::string& edition_uuid);
 
 // Copies the passages of the version with content `hash` into the empty
