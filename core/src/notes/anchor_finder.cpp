@@ -14,14 +14,6 @@ namespace {
 // correction that splits or joins paragraphs moves text by a few passages.
 constexpr int64_t kNearbyPassages = 3;
 
-std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq) {
-  auto q = db.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
-  q->bind(1, edition_id);
-  q->bind(2, seq);
-  if (!q->executeStep()) return std::nullopt;
-  return to_code_points(q->getColumn(0).getString());
-}
-
 std::optional<AnchorPlace> look_in(Database& db, int64_t edition_id, int64_t seq, std::size_t hint,
                                    const QuoteSelector& quote, bool strict) {
   const auto text = passage_text(db, edition_id, seq);
@@ -81,6 +73,14 @@ AnchorPlace find_passage(Database& db, int64_t edition_id, int64_t seq, const st
 }
 
 }  // namespace
+
+std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq) {
+  auto q = db.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
+  q->bind(1, edition_id);
+  q->bind(2, seq);
+  if (!q->executeStep()) return std::nullopt;
+  return to_code_points(q->getColumn(0).getString());
+}
 
 std::string passage_opening(Database& db, int64_t edition_id, int64_t seq) {
   auto q = db.cached("SELECT substr(text, 1, ?) FROM passage WHERE edition_id = ? AND seq = ?");

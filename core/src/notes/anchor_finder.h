@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "jiaozhu/notes.h"
@@ -33,6 +34,10 @@ QuoteSelector selector_of(const Note& note);
 // stays while its passage exists.
 AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
                         const QuoteSelector& quote);
+
+// The text of passage `seq` of edition `edition_id`, in code points;
+// nothing when there is no such passage.
+std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq);
 
 // The opening words of passage `seq` (up to 24 code points), which a note
 // on the whole passage keeps to follow it; empty when there is no such passage.

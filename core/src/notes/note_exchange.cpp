@@ -58,7 +58,7 @@ class ExternalPlacer {
     }
     const detail::QuoteSelector quote = detail::selector_of(n);
     if (const auto at = detail::place_external_quote(db_, edition, quote)) {
-      const std::u32string text = passage_text(edition.id, at->seq);
+      const std::u32string text = detail::passage_text(db_, edition.id, at->seq).value_or(U"");
       const detail::QuoteSelector here =
           detail::make_selector(text, static_cast<std::size_t>(at->start), static_cast<std::size_t>(at->end));
       rec.passage_seq = at->seq;
@@ -94,13 +94,6 @@ class ExternalPlacer {
     auto it = editions_.find(*siglum);
     if (it == editions_.end()) it = editions_.emplace(*siglum, EditionRepository(db_).get(*siglum)).first;
     return it->second;
-  }
-
-  std::u32string passage_text(int64_t edition_id, int64_t seq) {
-    auto q = db_.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
-    q->bind(1, edition_id);
-    q->bind(2, seq);
-    return q->executeStep() ? to_code_points(q->getColumn(0).getString()) : std::u32string();
   }
 
   Database& db_;

@@ -34,12 +34,10 @@ int64_t clause_start(const std::u32string& text, int64_t at) {
   return start;
 }
 
-std::u32string passage_text(Database& db, const Edition& edition, int64_t seq) {
-  auto q = db.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
-  q->bind(1, edition.id);
-  q->bind(2, seq);
-  if (!q->executeStep()) throw NotFound("no passage " + format_address(edition.siglum, seq) + " for a source's note");
-  return to_code_points(q->getColumn(0).getString());
+std::u32string text_of(Database& db, const Edition& edition, int64_t seq) {
+  auto text = passage_text(db, edition.id, seq);
+  if (!text) throw NotFound("no passage " + format_address(edition.siglum, seq) + " for a source's note");
+  return std::move(*text);
 }
 
 }  // namespace
@@ -54,7 +52,7 @@ int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<Sou
   NoteStore store(db);
   int64_t added = 0;
   for (const SourceNote& s : notes) {
-    const std::u32string text = passage_text(db, *edition, s.seq);
+    const std::u32string text = text_of(db, *edition, s.seq);
     const int64_t at = std::min<int64_t>(s.at, static_cast<int64_t>(text.size()));
     const int64_t start = clause_start(text, at);
     NoteRecord rec;

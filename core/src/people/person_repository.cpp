@@ -210,6 +210,7 @@ PersonImportReport PersonRepository::import_persons(const std::vector<PersonReco
   db_.write([&] {
     SQLite::Statement named(db_.sql(), "SELECT id, uuid FROM character WHERE name = ?");
     SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
+    SQLite::Statement uuid_of(db_.sql(), "SELECT uuid FROM character WHERE id = ?");
     detail::ChoiceLog ids(db_, detail::kCbdbIds);
     const std::string author = detail::remover();
     for (const PersonRecord& p : persons) {
@@ -233,10 +234,10 @@ PersonImportReport PersonRepository::import_persons(const std::vector<PersonReco
       }
       if (p.cbdb_id.empty()) continue;
       detail::check_cbdb_id(p.cbdb_id);
-      SQLite::Statement uuid_of(db_.sql(), "SELECT uuid FROM character WHERE id = ?");
       uuid_of.bind(1, id);
       uuid_of.executeStep();
       const std::string uuid = uuid_of.getColumn(0).getString();
+      uuid_of.reset();
       const auto current = ids.current(uuid);
       if (current && current->value == p.cbdb_id) continue;
       ids.record(uuid, p.cbdb_id, "", author);
@@ -331,6 +332,7 @@ void PersonRepository::edit(const std::string& who, const std::optional<std::str
     if (!name) return;
     // The new name is found in the text like the old one, which stays an alias.
     SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
+    SQLite::Statement uuid_of(db_.sql(), "SELECT uuid FROM character WHERE id = ?");
     has.bind(1, id);
     has.bind(2, folded_form(*name));
     if (!has.executeStep()) {

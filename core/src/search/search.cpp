@@ -119,7 +119,7 @@ std::set<int64_t> passages_in_section(Database& db, const std::vector<PassageRan
   bool found = false;
   SQLite::Statement q(db.sql(), "SELECT passage_id FROM passage_place WHERE section_id = ?");
   for (const PassageRange& range : ranges) {
-    for (int64_t section : detail::SectionPaths(db.sql(), EditionRepository(db).get(range.siglum).id).under(heading)) {
+    for (int64_t section : detail::SectionPaths(db.sql(), range.edition_id).under(heading)) {
       found = true;
       q.bind(1, section);
       while (q.executeStep()) out.insert(q.getColumn(0).getInt64());
