@@ -12,27 +12,15 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
+#include "listing_json.h"
 #include "notes_output.h"
+#include "parallel_view.h"
 #include "output.h"
 #include "table.h"
 #include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {
-
-// Classes `variants` shows when --class is not given: the readings.
-const std::vector<VariantClass> kReadingClasses = {VariantClass::kSubstantive, VariantClass::kConversion,
-                                                   VariantClass::kPlaceholder, VariantClass::kPinyin,
-                                                   VariantClass::kGlyph};
-
-nlohmann::ordered_json link_json(const Link& l) {
-  return {{"id", l.id}, {"uuid", l.uuid}, {"origin", l.manual ? "manual" : "auto"}, {"moved", l.moved},
-          {"kind", std::to_string(l.a.size()) + ":" + std::to_string(l.b.size())}, {"a", l.a}, {"b", l.b}};
-}
-
-nlohmann::ordered_json span_json(const PassageSpan& s) {
-  return {{"address", s.address}, {"start", s.start}, {"end", s.end}, {"reading", s.reading}};
-}
 
 void run_align(const Globals& g, const std::string& a, const std::string& b, bool json) {
   Database db = g.open();
@@ -117,25 +105,6 @@ std::vector<VariantKind> parse_kinds(const std::string& list) {
   return out;
 }
 
-nlohmann::ordered_json variant_json(const Variant& v) {
-  return {{"uuid", v.uuid},        {"class", to_string(v.variant_class)}, {"field", to_string(v.field)},
-          {"link", v.link_id},     {"a", span_json(v.a)},                 {"b", span_json(v.b)},
-          {"kind", nullptr},       {"kind_zh", nullptr},                  {"kind_evidence", ""},
-          {"kind_chosen", false}};
-}
-
-void refill_kind_json(nlohmann::ordered_json& doc, const Variant& v) {
-  if (v.kind) {
-    doc["kind"] = to_string(*v.kind);
-    doc["kind_zh"] = chinese_name(*v.kind);
-  } else {
-    doc["kind"] = nullptr;
-    doc["kind_zh"] = nullptr;
-  }
-  doc["kind_evidence"] = v.kind_evidence;
-  doc["kind_chosen"] = v.kind_chosen;
-}
-
 void refill_span_json(nlohmann::ordered_json& doc, PassageSpan&& s) {
   doc["address"].get_ref<std::string&>() = std::move(s.address);
   doc["start"] = s.start;
@@ -159,9 +128,9 @@ std::string reading_cell(const std::string& reading) { return reading.empty() ? 
 void run_variants(const Globals& g, const VariantArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
-  CollationRepository::VariantQuery query{parse_class_list(args.classes, kReadingClasses), parse_fields(args.fields),
+  CollationRepository::VariantQuery query{parse_class_list(args.classes, reading_classes()), parse_fields(args.fields),
                                           args.passage.empty() ? std::nullopt : std::optional(args.passage),
-                                          args.page.offset, args.page.limit, parse_kinds(args.kinds)};
+                                          args.page.offset, args.page.limit, parse_kinds(args.kinds), std::nullopt};
   const auto counts = repo.count_variants(args.a, args.b, query);
   int64_t total = 0;
   for (const auto& [c, n] : counts) total += n;
@@ -225,8 +194,8 @@ void run_export_variants(const Globals& g, VariantArgs args, const std::string& 
   }
   if (format != "csv") throw UsageError("unknown format '" + format + "' (csv or json)");
   Database db = g.open();
-  CollationRepository::VariantQuery query{parse_class_list(args.classes, kReadingClasses), parse_fields(args.fields),
-                                          std::nullopt, 0, std::nullopt, {}};
+  CollationRepository::VariantQuery query{parse_class_list(args.classes, reading_classes()), parse_fields(args.fields),
+                                          std::nullopt, 0, std::nullopt, {}, std::nullopt};
   std::cout << kUtf8ByteOrderMark << "uuid,class,field,a_address,a_start,a_end,a_reading,b_address,b_start,b_end,b_reading\r\n";
   CollationRepository(db).each_variant(args.a, args.b, query, [](Variant&& v) {
     std::cout << v.uuid << ',' << to_string(v.variant_class) << ',' << to_string(v.field) << ',' << v.a.address << ','
@@ -241,73 +210,9 @@ struct ParallelArgs {
   bool json = false;
 };
 
-// One side of a parallel view: a linked passage, its variants' spans and its notes.
-struct ParallelPassage {
-  std::string address;
-  Passage passage;
-  std::vector<std::pair<int64_t, int64_t>> spans;
-  NotesOf notes;
-};
-
-struct ParallelLink {
-  Link link;
-  std::vector<Variant> variants;
-  std::vector<ParallelPassage> passages;
-};
-
-// The links of `address` with the editions asked (all when none), each
-// with its passages and its reading variants (asked passage by passage:
-// the edition pair may hold millions).
-std::vector<ParallelLink> parallel_of(Database& db, const Address& at, const std::string& address,
-                                      const std::vector<std::string>& editions) {
-  CollationRepository repo(db);
-  PassageRepository passages(db);
-  std::vector<ParallelLink> out;
-  for (const Link& l : repo.links_of(address)) {
-    const std::string other = parse_address(l.b.empty() ? l.a.front() : l.b.front()).siglum;
-    if (!editions.empty() && std::find(editions.begin(), editions.end(), other) == editions.end()) continue;
-    ParallelLink pl{l, {}, {}};
-    std::vector<std::string> sides = l.a;
-    sides.insert(sides.end(), l.b.begin(), l.b.end());
-    std::set<std::string> seen;
-    for (const std::string& addr : sides) {
-      for (Variant& v : repo.variants(at.siglum, other, kReadingClasses, addr)) {
-        if (v.link_id == l.id && seen.insert(v.uuid).second) pl.variants.push_back(std::move(v));
-      }
-    }
-    std::sort(pl.variants.begin(), pl.variants.end(), [](const Variant& x, const Variant& y) {
-      return std::tie(x.a.address, x.a.start) < std::tie(y.a.address, y.a.start);
-    });
-    for (const std::string& addr : sides) {
-      ParallelPassage side{addr, passages.get(parse_address(addr)).front(), {}, {}};
-      for (const Variant& v : pl.variants) {
-        if (v.a.address == addr) side.spans.emplace_back(v.a.start, v.a.end);
-        else if (v.b.address == addr) side.spans.emplace_back(v.b.start, v.b.end);
-      }
-      side.notes = notes_of(db, addr, {side.passage})[addr];
-      pl.passages.push_back(std::move(side));
-    }
-    out.push_back(std::move(pl));
-  }
-  return out;
-}
-
 void print_parallel_json(const std::string& address, const std::vector<Passage>& own,
                          const std::vector<ParallelLink>& links) {
-  auto list = nlohmann::ordered_json::array();
-  for (const ParallelLink& pl : links) {
-    auto doc = link_json(pl.link);
-    auto sides = nlohmann::ordered_json::array();
-    for (const ParallelPassage& p : pl.passages) {
-      sides.push_back({{"address", p.address}, {"text", p.passage.text}, {"notes", notes_of_json(p.notes)}});
-    }
-    auto variants = nlohmann::ordered_json::array();
-    for (const Variant& v : pl.variants) variants.push_back(variant_json(v));
-    doc["passages"] = sides;
-    doc["variants"] = variants;
-    list.push_back(doc);
-  }
-  print_json({{"address", address}, {"text", own.front().text}, {"links", list}});
+  print_json(parallel_json(address, own, links));
 }
 
 // The passage text with the variants of one side marked [like this].

@@ -8,6 +8,7 @@
 #include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/workflow.h"
+#include "listing_json.h"
 #include "output.h"
 #include "table.h"
 
@@ -19,17 +20,6 @@ struct FoldArgs {
   std::string file, s1, s2;
   bool json = false;
 };
-
-nlohmann::ordered_json rule_json(const FoldRule& r) {
-  return {{"form", r.form},     {"standard", r.standard}, {"source", r.source}, {"note", r.note},
-          {"author", r.author}, {"added_at", r.added_at}, {"uuid", r.uuid}};
-}
-
-nlohmann::ordered_json change_json(const FoldChange& c) {
-  auto realign = nlohmann::ordered_json::array();
-  for (const auto& [a, b] : c.to_realign) realign.push_back("jiaozhu align " + a + " " + b);
-  return {{"rules", c.rules}, {"passages_reindexed", c.passages}, {"notes_reindexed", c.notes}, {"realign", realign}};
-}
 
 // "added 1 rule; 12 passages re-indexed" and the alignments to run again.
 void print_change(const FoldChange& c, const std::string& verb, bool json) {
@@ -73,12 +63,7 @@ void run_fold_suggest(const Globals& g, const FoldArgs& a) {
   Database db = g.open();
   const auto suggestions = suggest_fold_rules(db, a.s1, a.s2);
   if (a.json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const FoldSuggestion& s : suggestions) {
-      list.push_back({{"form", s.form}, {"standard", s.standard}, {"count", s.count}, {"consistency", s.consistency},
-                      {"evidence", s.evidence}, {"passages", s.addresses}, {"accept", s.command}});
-    }
-    return print_json({{"suggestions", list}});
+    return print_json(fold_suggestions_json(suggestions));
   }
   if (suggestions.empty()) {
     std::cout << "no variant forms to suggest (align the editions first; a reading seen once is not suggested)\n";

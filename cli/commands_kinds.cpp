@@ -11,6 +11,7 @@
 #include "jiaozhu/user_config.h"
 #include "jiaozhu/variant_kind.h"
 #include "jiaozhu/variant_kind_choices.h"
+#include "listing_json.h"
 #include "output.h"
 #include "table.h"
 
@@ -34,9 +35,7 @@ void run_variant_kind(const Globals& g, const KindArgs& a) {
   Database db = g.open();
   const KindChoice c = VariantKindChoices(db).set(a.id, kind, note, author_or_unknown(a.author));
   const std::string shown = c.kind ? std::string(to_string(*c.kind)) + " (" + std::string(chinese_name(*c.kind)) + ")" : "the proposed kind";
-  print_result(a.json,
-               {{"variant", c.variant_uuid}, {"kind", c.kind ? nlohmann::ordered_json(to_string(*c.kind)) : nullptr},
-                {"note", c.note}, {"author", c.author}, {"set_at", c.set_at}},
+  print_result(a.json, kind_choice_json(c),
                "variant " + c.variant_uuid.substr(0, 8) + " is " + shown + " now; align keeps it for the same variant");
 }
 

@@ -6,30 +6,12 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/workflow.h"
+#include "listing_json.h"
 #include "output.h"
 #include "table.h"
 
 namespace jiaozhu::cli {
 namespace {
-
-nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int64_t>>& per_edition) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::object();
-  for (const auto& [siglum, n] : per_edition) out[siglum] = n;
-  return out;
-}
-
-nlohmann::ordered_json alias_json(const Alias& a) {
-  return {{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid},
-          {"conflict", versions_json(a.conflict, "kind")}};
-}
-
-nlohmann::ordered_json character_json(const Person& c) {
-  auto aliases = nlohmann::ordered_json::array();
-  for (const Alias& a : c.aliases) aliases.push_back(alias_json(a));
-  return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note},
-          {"cbdb_id", c.cbdb_id ? nlohmann::ordered_json(*c.cbdb_id) : nlohmann::ordered_json(nullptr)}, {"aliases", aliases},
-          {"mentions", counts_json(c.per_edition)}, {"conflict", versions_json(c.conflict, "name")}};
-}
 
 // The versions of a record set apart in two copies, under its line.
 void print_versions(const std::vector<FieldVersion>& versions, const std::string& settle) {
@@ -87,12 +69,7 @@ void run_mentions(const Globals& g, const PeopleArgs& a) {
   auto mentions = repo.mentions(a.who, a.edition.empty() ? std::nullopt : std::optional(a.edition));
   const int64_t total = take_page(mentions, a.page);
   if (a.json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const Mention& m : mentions) {
-      list.push_back({{"address", m.address}, {"start", m.start}, {"end", m.end}, {"alias", m.form},
-                      {"kind", m.kind}, {"text", m.text}, {"context", m.context}});
-    }
-    print_json({{"character", repo.get(a.who).name}, {"total", total}, {"mentions", list}});
+    print_json(mentions_json(repo.get(a.who).name, total, mentions));
     return;
   }
   std::vector<std::vector<std::string>> rows;
@@ -108,12 +85,7 @@ void run_suggest(const Globals& g, const PeopleArgs& a) {
   Database db = g.open();
   const auto suggestions = PersonRepository(db).suggest(a.who, a.other);
   if (a.json) {
-    auto list = nlohmann::ordered_json::array();
-    for (const AliasSuggestion& s : suggestions) {
-      list.push_back({{"character", s.character}, {"form", s.form}, {"kind", s.kind}, {"evidence", s.evidence},
-                      {"passages", s.addresses}, {"accept", s.command}});
-    }
-    print_json({{"suggestions", list}});
+    print_json(alias_suggestions_json(suggestions));
     return;
   }
   if (suggestions.empty()) std::cout << "no aliases to suggest (align the editions first, and add the characters you know)\n";

@@ -2,6 +2,7 @@
 
 #include "jiaozhu/address.h"
 #include "jiaozhu/script.h"
+#include "output.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -61,6 +62,113 @@ Json notes_list_json(const std::vector<Note>& notes) {
   auto list = Json::array();
   for (const Note& n : notes) list.push_back(note_json(n));
   return {{"notes", list}};
+}
+
+Json counts_json(const std::vector<std::pair<std::string, int64_t>>& per_edition) {
+  Json out = Json::object();
+  for (const auto& [siglum, n] : per_edition) out[siglum] = n;
+  return out;
+}
+
+Json alias_json(const Alias& a) {
+  return {{"form", a.form}, {"kind", a.kind}, {"note", a.note}, {"mentions", a.mentions}, {"uuid", a.uuid},
+          {"conflict", versions_json(a.conflict, "kind")}};
+}
+
+Json character_json(const Person& c) {
+  auto aliases = Json::array();
+  for (const Alias& a : c.aliases) aliases.push_back(alias_json(a));
+  return {{"name", c.name}, {"uuid", c.uuid}, {"note", c.note},
+          {"cbdb_id", c.cbdb_id ? Json(*c.cbdb_id) : Json(nullptr)}, {"aliases", aliases},
+          {"mentions", counts_json(c.per_edition)}, {"conflict", versions_json(c.conflict, "name")}};
+}
+
+Json rule_json(const FoldRule& r) {
+  return {{"form", r.form},     {"standard", r.standard}, {"source", r.source}, {"note", r.note},
+          {"author", r.author}, {"added_at", r.added_at}, {"uuid", r.uuid}};
+}
+
+Json change_json(const FoldChange& c) {
+  auto realign = Json::array();
+  for (const auto& [a, b] : c.to_realign) realign.push_back("jiaozhu align " + a + " " + b);
+  return {{"rules", c.rules}, {"passages_reindexed", c.passages}, {"notes_reindexed", c.notes}, {"realign", realign}};
+}
+
+Json link_json(const Link& l) {
+  return {{"id", l.id}, {"uuid", l.uuid}, {"origin", l.manual ? "manual" : "auto"}, {"moved", l.moved},
+          {"kind", std::to_string(l.a.size()) + ":" + std::to_string(l.b.size())}, {"a", l.a}, {"b", l.b}};
+}
+
+Json span_json(const PassageSpan& s) {
+  return {{"address", s.address}, {"start", s.start}, {"end", s.end}, {"reading", s.reading}};
+}
+
+Json variant_json(const Variant& v) {
+  return {{"uuid", v.uuid},        {"class", to_string(v.variant_class)}, {"field", to_string(v.field)},
+          {"link", v.link_id},     {"a", span_json(v.a)},                 {"b", span_json(v.b)},
+          {"kind", nullptr},       {"kind_zh", nullptr},                  {"kind_evidence", ""},
+          {"kind_chosen", false}};
+}
+
+void refill_kind_json(Json& doc, const Variant& v) {
+  if (v.kind) {
+    doc["kind"] = to_string(*v.kind);
+    doc["kind_zh"] = chinese_name(*v.kind);
+  } else {
+    doc["kind"] = nullptr;
+    doc["kind_zh"] = nullptr;
+  }
+  doc["kind_evidence"] = v.kind_evidence;
+  doc["kind_chosen"] = v.kind_chosen;
+}
+
+Json mentions_json(const std::string& person, int64_t total, const std::vector<Mention>& mentions) {
+  auto list = Json::array();
+  for (const Mention& m : mentions) {
+    list.push_back({{"address", m.address}, {"start", m.start}, {"end", m.end}, {"alias", m.form},
+                    {"kind", m.kind}, {"text", m.text}, {"context", m.context}});
+  }
+  return {{"character", person}, {"total", total}, {"mentions", list}};
+}
+
+Json alias_suggestions_json(const std::vector<AliasSuggestion>& suggestions) {
+  auto list = Json::array();
+  for (const AliasSuggestion& s : suggestions) {
+    list.push_back({{"character", s.character}, {"form", s.form}, {"kind", s.kind}, {"evidence", s.evidence},
+                    {"passages", s.addresses}, {"accept", s.command}});
+  }
+  return {{"suggestions", list}};
+}
+
+Json fold_suggestions_json(const std::vector<FoldSuggestion>& suggestions) {
+  auto list = Json::array();
+  for (const FoldSuggestion& s : suggestions) {
+    list.push_back({{"form", s.form}, {"standard", s.standard}, {"count", s.count}, {"consistency", s.consistency},
+                    {"evidence", s.evidence}, {"passages", s.addresses}, {"accept", s.command}});
+  }
+  return {{"suggestions", list}};
+}
+
+Json kind_choice_json(const KindChoice& c) {
+  return {{"variant", c.variant_uuid}, {"kind", c.kind ? Json(to_string(*c.kind)) : Json(nullptr)},
+          {"note", c.note}, {"author", c.author}, {"set_at", c.set_at}};
+}
+
+Json parallel_json(const std::string& address, const std::vector<Passage>& own, const std::vector<ParallelLink>& links) {
+  auto list = Json::array();
+  for (const ParallelLink& pl : links) {
+    auto doc = link_json(pl.link);
+    auto sides = Json::array();
+    for (const ParallelPassage& p : pl.passages) {
+      sides.push_back({{"address", p.address}, {"text", p.passage.text}, {"notes", notes_of_json(p.notes)}});
+    }
+    auto variants = Json::array();
+    for (const Variant& v : pl.variants) variants.push_back(variant_json(v));
+    doc["passages"] = sides;
+    doc["variants"] = variants;
+    list.push_back(doc);
+  }
+  return {{"address", address}, {"text", own.front().text}, {"links", list}};
 }
 
 }  // namespace jiaozhu::cli

@@ -6,7 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "jiaozhu/collation.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/people.h"
+#include "jiaozhu/variant_form_suggestions.h"
+#include "jiaozhu/variant_kind_choices.h"
+#include "jiaozhu/workflow.h"
+#include "parallel_view.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/search.h"
 #include "notes_output.h"
@@ -24,5 +30,27 @@ nlohmann::ordered_json passages_json(const std::vector<Passage>& passages, const
 nlohmann::ordered_json search_json(const std::string& query, const SearchResult& result);
 // {"notes": [...]}
 nlohmann::ordered_json notes_list_json(const std::vector<Note>& notes);
+
+// Persons: `character show --json`, `mentions --json`, `alias suggest --json`.
+nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int64_t>>& per_edition);
+nlohmann::ordered_json alias_json(const Alias& a);
+nlohmann::ordered_json character_json(const Person& c);
+nlohmann::ordered_json mentions_json(const std::string& person, int64_t total, const std::vector<Mention>& mentions);
+nlohmann::ordered_json alias_suggestions_json(const std::vector<AliasSuggestion>& suggestions);
+
+// Collation: links, variants (variant_json leaves the kind null;
+// refill_kind_json sets it), `parallel --json`, `variant kind --json`.
+nlohmann::ordered_json link_json(const Link& l);
+nlohmann::ordered_json span_json(const PassageSpan& s);
+nlohmann::ordered_json variant_json(const Variant& v);
+void refill_kind_json(nlohmann::ordered_json& doc, const Variant& v);
+nlohmann::ordered_json parallel_json(const std::string& address, const std::vector<Passage>& own,
+                                     const std::vector<ParallelLink>& links);
+nlohmann::ordered_json kind_choice_json(const KindChoice& c);
+
+// Folding: `fold add --json`, `fold suggest --json`.
+nlohmann::ordered_json rule_json(const FoldRule& r);
+nlohmann::ordered_json change_json(const FoldChange& c);
+nlohmann::ordered_json fold_suggestions_json(const std::vector<FoldSuggestion>& suggestions);
 
 }  // namespace jiaozhu::cli

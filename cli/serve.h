@@ -54,19 +54,23 @@ using Route = std::function<void(const WebRequest&, WebResponse&)>;
 
 // The routes, by method and pattern (a regular expression over the path).
 struct Routes {
+  enum class Method { kGet, kPost, kDelete };
   struct Entry {
-    bool post = false;
+    Method method = Method::kGet;
     std::string pattern;
     Route route;
   };
   std::vector<Entry> entries;
-  void get(std::string pattern, Route r) { entries.push_back({false, std::move(pattern), std::move(r)}); }
-  void post(std::string pattern, Route r) { entries.push_back({true, std::move(pattern), std::move(r)}); }
+  void get(std::string pattern, Route r) { entries.push_back({Method::kGet, std::move(pattern), std::move(r)}); }
+  void post(std::string pattern, Route r) { entries.push_back({Method::kPost, std::move(pattern), std::move(r)}); }
+  void del(std::string pattern, Route r) { entries.push_back({Method::kDelete, std::move(pattern), std::move(r)}); }
 };
 
-// The routes of /api/ (serve_api.cpp), of the pages (serve_pages.cpp) and of
-// the stylesheet and script built into the binary (serve_assets.cpp).
+// The routes of /api/ (serve_api.cpp), of the pages that show the text
+// (serve_reading.cpp) and of the others (serve_pages.cpp), and of the
+// stylesheets and scripts built into the binary (serve_assets.cpp).
 void add_api_routes(Routes& routes, DatabaseGate& gate);
+void add_reading_routes(Routes& routes, DatabaseGate& gate);
 void add_page_routes(Routes& routes, DatabaseGate& gate);
 void add_asset_routes(Routes& routes);
 

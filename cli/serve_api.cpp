@@ -1,7 +1,12 @@
 // The JSON API of `jiaozhu serve`, under /api/: the documents the CLI's
 // --json prints (listing_json.h), for the browser's script and for other
-// scripts; errors as {"error": message} with a fitting status.
+// scripts; errors as {"error": message} with a fitting status. Writes call
+// the same core as the CLI's commands, each in its transaction, by the
+// author in the config.
+#include <sstream>
+
 #include "jiaozhu/address.h"
+#include "jiaozhu/apparatus.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -9,7 +14,12 @@
 #include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/search.h"
+#include "jiaozhu/people.h"
 #include "jiaozhu/user_config.h"
+#include "jiaozhu/variant_form_suggestions.h"
+#include "jiaozhu/variant_kind.h"
+#include "jiaozhu/variant_kind_choices.h"
+#include "jiaozhu/workflow.h"
 #include "listing_json.h"
 #include "serve.h"
 
@@ -35,40 +45,220 @@ int64_t number_param(const WebRequest& req, const char* name, int64_t fallback) 
   return std::stoll(v);
 }
 
+// A request's JSON body, read field by field with the CLI's rules.
+class Body {
+ public:
+  explicit Body(const std::string& text) : doc_(nlohmann::json::parse(text, nullptr, false)) {
+    if (!doc_.is_object()) throw UsageError("the request's body is not a JSON object");
+  }
+  bool has(const char* key) const { return doc_.contains(key); }
+  // The string at `key` (empty when absent), held to the rules of `field`.
+  std::string text(const char* key, Field field = Field::kNoteText) const {
+    if (!doc_.contains(key)) return {};
+    if (!doc_[key].is_string()) throw UsageError(std::string("\"") + key + "\" is not a string");
+    return checked_argument(field, doc_[key].get<std::string>(), key);
+  }
+  std::optional<std::string> optional_text(const char* key, Field field = Field::kNoteText) const {
+    if (!doc_.contains(key) || doc_[key].is_null()) return std::nullopt;
+    return text(key, field);
+  }
+  std::vector<std::string> list(const char* key) const {
+    std::vector<std::string> out;
+    if (!doc_.contains(key)) return out;
+    if (!doc_[key].is_array()) throw UsageError(std::string("\"") + key + "\" is not a list");
+    for (const auto& t : doc_[key]) {
+      if (!t.is_string()) throw UsageError(std::string("an item of \"") + key + "\" is not a string");
+      out.push_back(checked_argument(Field::kTag, t.get<std::string>(), key));
+    }
+    return out;
+  }
+  const nlohmann::json& doc() const { return doc_; }
+
+ private:
+  nlohmann::json doc_;
+};
+
+std::string author() {
+  const std::string a = resolve_author("");
+  if (a.empty()) throw UsageError("no author is set: run `jiaozhu config author \"Name <mail>\"` and restart serve");
+  return a;
+}
+
 // A note as POST /api/notes gives it: {"address": "B:17", "quote": "张着麟",
 // "text": "…", "tags": […], "motivation": "…", "nth": K}.
-NoteRequest note_request(const std::string& body) {
-  const nlohmann::json doc = nlohmann::json::parse(body, nullptr, false);
-  if (!doc.is_object()) throw UsageError("the request's body is not a JSON object");
-  auto text = [&](const char* key) -> std::string {
-    if (!doc.contains(key)) return {};
-    if (!doc[key].is_string()) throw UsageError(std::string("\"") + key + "\" is not a string");
-    return doc[key].get<std::string>();
-  };
+NoteRequest note_request(const std::string& text) {
+  const Body body(text);
   NoteRequest r;
-  r.address = text("address");
+  r.address = body.text("address");
   if (r.address.empty()) throw UsageError("a note needs an \"address\" (S:N)");
   r.target = NoteTarget::kPassage;
-  if (const std::string quote = text("quote"); !quote.empty()) {
+  if (const std::string quote = body.text("quote"); !quote.empty()) {
     r.target = NoteTarget::kSpan;
     r.quote = quote;
   }
-  r.body = text("text");
-  if (const std::string motivation = text("motivation"); !motivation.empty()) r.motivation = motivation;
-  if (doc.contains("tags")) {
-    if (!doc["tags"].is_array()) throw UsageError("\"tags\" is not a list");
-    for (const auto& t : doc["tags"]) {
-      if (!t.is_string()) throw UsageError("a tag is not a string");
-      r.tags.push_back(t.get<std::string>());
-    }
+  r.body = body.text("text");
+  if (const std::string motivation = body.text("motivation"); !motivation.empty()) r.motivation = motivation;
+  r.tags = body.list("tags");
+  if (body.has("nth")) {
+    const auto& nth = body.doc()["nth"];
+    if (!nth.is_number_integer() || nth.get<int64_t>() < 1) throw UsageError("\"nth\" counts from 1");
+    r.nth = nth.get<int64_t>();
   }
-  if (doc.contains("nth")) {
-    if (!doc["nth"].is_number_integer() || doc["nth"].get<int64_t>() < 1) throw UsageError("\"nth\" counts from 1");
-    r.nth = doc["nth"].get<int64_t>();
-  }
-  r.author = resolve_author("");
-  if (r.author.empty()) throw UsageError("no author is set: run `jiaozhu config author \"Name <mail>\"` and restart serve");
+  r.author = author();
   return r;
+}
+
+// An edit as POST /api/notes/ID gives it: {"text", "add_tags", "remove_tags", "motivation"}.
+NoteChange note_change(const std::string& text) {
+  const Body body(text);
+  NoteChange c;
+  c.body = body.optional_text("text");
+  c.add_tags = body.list("add_tags");
+  c.remove_tags = body.list("remove_tags");
+  c.motivation = body.optional_text("motivation");
+  c.author = author();
+  if (!c.body && c.add_tags.empty() && c.remove_tags.empty() && !c.motivation) {
+    throw UsageError("an edit needs \"text\", \"add_tags\", \"remove_tags\" or \"motivation\"");
+  }
+  return c;
+}
+
+std::string id_of(const WebRequest& req) { return checked_argument(Field::kNoteText, req.matches.at(1), "id"); }
+
+Json history_json(const Note& n, const std::vector<NoteRevision>& history) {
+  Json doc = note_json(n);
+  auto revisions = Json::array();
+  for (const NoteRevision& r : history) revisions.push_back(revision_json(r));
+  doc["history"] = revisions;
+  return doc;
+}
+
+void add_note_routes(Routes& routes, DatabaseGate& gate) {
+  routes.get("/api/notes", [&](const WebRequest& req, WebResponse& res) {
+    NoteFilter f;
+    if (const std::string a = param(req, "address"); !a.empty()) f.address = a;
+    if (const std::string t = param(req, "tag"); !t.empty()) f.tag = t;
+    if (const std::string a = param(req, "author"); !a.empty()) f.author = a;
+    f.orphaned_only = param(req, "orphaned") == "1";
+    f.include_deleted = param(req, "removed") == "1";
+    const bool conflicts = param(req, "conflicts") == "1";
+    gate.with([&](Database& db) {
+      send_json(res, notes_list_json(conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f)));
+    });
+  });
+  routes.post("/api/notes", [&](const WebRequest& req, WebResponse& res) {
+    const NoteRequest r = note_request(req.body);
+    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).add(r)), 201); });
+  });
+  routes.get("/api/notes/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) {
+      NoteRepository notes(db);
+      const Note n = notes.get(id_of(req));
+      send_json(res, history_json(n, notes.history(n.uuid)));
+    });
+  });
+  routes.post("/api/notes/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    const NoteChange c = note_change(req.body);
+    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).edit(id_of(req), c))); });
+  });
+  routes.del("/api/notes/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).remove(id_of(req), author()))); });
+  });
+  routes.post("/api/notes/([^/]+)/remove", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).remove(id_of(req), author()))); });
+  });
+  routes.post("/api/notes/([^/]+)/restore", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).restore(id_of(req), author()))); });
+  });
+  // {"take": REVISION} keeps one version; {"text": "…"} writes a new one.
+  routes.post("/api/notes/([^/]+)/resolve", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    const std::optional<std::string> take = body.optional_text("take"), text = body.optional_text("text");
+    if (take.has_value() == text.has_value()) throw UsageError("resolve takes \"take\" (a revision) or \"text\", one of them");
+    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).resolve(id_of(req), take, text, author()))); });
+  });
+}
+
+void add_person_routes(Routes& routes, DatabaseGate& gate) {
+  routes.get("/api/persons", [&](const WebRequest&, WebResponse& res) {
+    gate.with([&](Database& db) {
+      auto list = Json::array();
+      for (const Person& p : PersonRepository(db).list()) list.push_back(character_json(p));
+      send_json(res, {{"characters", list}});
+    });
+  });
+  routes.get("/api/persons/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, character_json(PersonRepository(db).get(id_of(req)))); });
+  });
+  routes.get("/api/persons/([^/]+)/mentions", [&](const WebRequest& req, WebResponse& res) {
+    const std::string edition = param(req, "edition");
+    gate.with([&](Database& db) {
+      PersonRepository people(db);
+      const Person p = people.get(id_of(req));
+      const auto mentions = people.mentions(p.uuid, edition.empty() ? std::nullopt : std::optional(edition));
+      send_json(res, mentions_json(p.name, static_cast<int64_t>(mentions.size()), mentions));
+    });
+  });
+  // {"form": "张着麟", "kind": "error", "note": "…"}, as `alias add`.
+  routes.post("/api/persons/([^/]+)/aliases", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    const std::string form = body.text("form", Field::kPersonName), note = body.text("note", Field::kPersonNote);
+    std::string kind = body.text("kind", Field::kTag);
+    if (form.empty()) throw UsageError("an alias needs a \"form\"");
+    if (kind.empty()) kind = "variant";
+    author();
+    gate.with([&](Database& db) { send_json(res, alias_json(PersonRepository(db).add_alias(id_of(req), form, kind, note)), 201); });
+  });
+  routes.get("/api/suggestions/aliases", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, alias_suggestions_json(PersonRepository(db).suggest(param(req, "a"), param(req, "b")))); });
+  });
+}
+
+void add_collation_routes(Routes& routes, DatabaseGate& gate) {
+  routes.get("/api/parallel/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    const std::string where = id_of(req);
+    gate.with([&](Database& db) {
+      const Address at = parse_address(where);
+      const auto own = PassageRepository(db).get(at);
+      send_json(res, parallel_json(where, own, parallel_of(db, at, where, {})));
+    });
+  });
+  // {"kind": "omission" | "脫" | null (back to the proposal), "note": "…"}, as `variant kind`.
+  routes.post("/api/variants/([^/]+)/kind", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    const std::optional<std::string> name = body.optional_text("kind", Field::kTag);
+    const std::optional<VariantKind> kind = name ? std::optional(parse_variant_kind(*name)) : std::nullopt;
+    const std::string note = body.text("note", Field::kPersonNote);
+    gate.with([&](Database& db) { send_json(res, kind_choice_json(VariantKindChoices(db).set(id_of(req), kind, note, author()))); });
+  });
+  routes.get("/api/apparatus/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    ApparatusRequest r;
+    r.base = id_of(req);
+    std::stringstream in(param(req, "with"));
+    for (std::string s; std::getline(in, s, ',');) if (!s.empty()) r.witnesses.push_back(s);
+    if (const std::string p = param(req, "passages"); !p.empty()) r.passages = p;
+    gate.with([&](Database& db) {
+      std::vector<std::string> aligned;
+      std::ostringstream out;
+      write_apparatus_json(make_apparatus(db, r, &aligned), out);
+      res.content_type = "application/json; charset=utf-8";
+      res.body = out.str();
+    });
+  });
+  routes.get("/api/suggestions/folds", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, fold_suggestions_json(suggest_fold_rules(db, param(req, "a"), param(req, "b")))); });
+  });
+  // {"form": "甯", "standard": "寧", "source": "…", "note": "…"}, as `fold add`.
+  routes.post("/api/fold-rules", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    FoldRuleDraft draft;
+    draft.form = body.text("form", Field::kTag);
+    draft.standard = body.text("standard", Field::kTag);
+    draft.source = body.text("source", Field::kPersonNote);
+    draft.note = body.text("note", Field::kPersonNote);
+    author();  // add_fold_rules writes as the configured author: refuse before, as the other writes do
+    gate.with([&](Database& db) { send_json(res, change_json(add_fold_rules(db, std::span(&draft, 1))), 201); });
+  });
 }
 
 }  // namespace
@@ -96,19 +286,9 @@ void add_api_routes(Routes& routes, DatabaseGate& gate) {
     if (r.query.empty() && r.person.empty()) throw UsageError("search needs q (or person)");
     gate.with([&](Database& db) { send_json(res, search_json(r.query, search(db, r))); });
   });
-  routes.get("/api/notes", [&](const WebRequest& req, WebResponse& res) {
-    NoteFilter f;
-    if (const std::string a = param(req, "address"); !a.empty()) f.address = a;
-    if (const std::string t = param(req, "tag"); !t.empty()) f.tag = t;
-    if (const std::string a = param(req, "author"); !a.empty()) f.author = a;
-    f.orphaned_only = param(req, "orphaned") == "1";
-    f.include_deleted = param(req, "removed") == "1";
-    gate.with([&](Database& db) { send_json(res, notes_list_json(NoteRepository(db).list(f))); });
-  });
-  routes.post("/api/notes", [&](const WebRequest& req, WebResponse& res) {
-    const NoteRequest r = note_request(req.body);
-    gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).add(r)), 201); });
-  });
+  add_note_routes(routes, gate);
+  add_person_routes(routes, gate);
+  add_collation_routes(routes, gate);
 }
 
 }  // namespace jiaozhu::cli

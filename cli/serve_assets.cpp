@@ -2,42 +2,70 @@
 // Content-Security-Policy allows no other, and no inline code).
 #include <string_view>
 
+#include "jiaozhu/apparatus.h"
 #include "serve.h"
 
 namespace jiaozhu::cli {
 namespace {
 
 constexpr std::string_view kStylesheet = R"css(
-body { font-family: "Noto Serif CJK TC", "Noto Serif CJK SC", serif; margin: 0 auto; max-width: 72rem; padding: 1rem 2rem; line-height: 1.8; color: #222; }
-header nav a { margin-right: 1rem; }
-header form.search { display: inline; }
+body { font-family: "Noto Serif CJK TC", "Noto Serif CJK SC", serif; margin: 0 auto; max-width: 80rem; padding: 1rem 2rem; line-height: 1.8; color: #222; }
+header.site nav a { margin-right: 1rem; }
+header.site form.search { display: inline; }
 h1 { font-size: 1.4rem; } h2.section { font-size: 1.15rem; border-bottom: 1px solid #ccc; margin-top: 2rem; }
 .page { color: #888; font-size: .85rem; }
-article.passage { display: grid; grid-template-columns: 5rem 1fr 22rem; gap: 1rem; padding: .4rem 0; border-bottom: 1px dotted #ddd; }
+article.passage { display: grid; grid-template-columns: 5rem 1fr 24rem; gap: 1rem; padding: .4rem 0; border-bottom: 1px dotted #ddd; }
 article.passage .address a { color: #666; text-decoration: none; font-family: sans-serif; font-size: .85rem; }
 .text { white-space: pre-wrap; font-size: 1.15rem; }
 mark.note { background: #fff2a8; border-bottom: 2px solid #e0b000; }
 mark.note.mapped { background: #e3f0ff; border-bottom-color: #6b9fd6; }
-ol.notes { margin: 0; padding-left: 1.4rem; font-size: .9rem; }
-ol.notes .meta { color: #777; font-size: .8rem; }
-.parallel { display: grid; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); gap: 1.5rem; }
+.person { text-decoration: underline dotted #2a6f2a 2px; text-underline-offset: .3em; cursor: pointer; }
+.variant { border-bottom: 3px solid #c33; }
+.variant.v-conversion { border-bottom-color: #d2691e; }
+.variant.v-glyph { border-bottom: 2px dashed #999; }
+.variant.v-placeholder, .variant.v-pinyin { border-bottom: 3px double #7a4fb5; }
+.variant.k-omission, .variant.k-addition { background: #fde2e2; }
+.variant.k-inversion { background: #fbe7ff; }
+.variant.k-graphic { background: #e6f4ea; }
+.variant.k-phonetic, .variant.k-loan { background: #e8eefc; }
+.variant.k-taboo { background: #fff0d6; }
+.variant:empty::before { content: "‸"; color: #c33; font-weight: bold; }
+ol.notes, ol.variants { margin: 0; padding-left: 1.4rem; font-size: .9rem; }
+.meta, .class, .kind { color: #777; font-size: .8rem; }
+li.note-item.removed .body { text-decoration: line-through; color: #999; }
+li.note-item.conflict { border-left: 3px solid #c33; padding-left: .4rem; }
+li.focus { outline: 2px solid #e0b000; }
+.actions button, .versions button, select.set-kind { font-size: .75rem; margin-left: .3rem; }
+.actions a { font-size: .75rem; margin-left: .4rem; }
+.versions blockquote { margin: .2rem 0 .2rem 1rem; border-left: 2px solid #ccc; padding-left: .5rem; }
+.parallel { display: grid; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); gap: 1.5rem; margin-bottom: 1.5rem; }
 .parallel section { border: 1px solid #ddd; padding: .8rem; }
-form#note-form { position: fixed; right: 1rem; bottom: 1rem; background: #fafafa; border: 1px solid #aaa; padding: .8rem; width: 22rem; box-shadow: 0 2px 8px #0003; }
-form#note-form textarea { width: 100%; min-height: 5rem; }
-form#note-form input { width: 100%; }
+.parallel article.passage { grid-template-columns: 1fr; }
+form#note-form { position: fixed; right: 1rem; bottom: 1rem; background: #fafafa; border: 1px solid #aaa; padding: .8rem; width: 24rem; box-shadow: 0 2px 8px #0003; z-index: 20; }
+form#note-form textarea { width: 100%; min-height: 4rem; }
+form#note-form input, form#note-form select { width: 100%; }
+form#note-form fieldset { margin: .4rem 0; }
+form.filters input { margin-right: .3rem; }
 .error { color: #a00; }
-.hits li { margin-bottom: .4rem; }
+.hits li, ol.mentions li { margin-bottom: .4rem; }
+table { border-collapse: collapse; } td, th { padding: .2rem .6rem; border-bottom: 1px solid #eee; text-align: left; }
 )css";
 
 constexpr std::string_view kScript = R"js(
 "use strict";
 (function () {
-  const form = document.getElementById("note-form");
-  if (!form) return;
-  const field = (name) => form.querySelector("[name=" + name + "]");
+  const post = (url, body, method) => fetch(url, {
+    method: method || "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body || {}),
+  }).then((r) => r.ok ? r.json() : r.json().then((e) => { throw new Error(e.error); }));
+  const shout = (where, error) => { if (where) where.textContent = error.message; else window.alert(error.message); };
+
   // Words selected in a passage's text open the form, anchored as
   // `note add --quote` anchors: by the selected words.
-  document.addEventListener("mouseup", () => {
+  const form = document.getElementById("note-form");
+  const field = (name) => form.querySelector("[name=" + name + "]");
+  document.addEventListener("mouseup", (event) => {
+    if (form.contains(event.target)) return;
     const selection = window.getSelection();
     if (!selection || selection.isCollapsed || !selection.anchorNode) return;
     const start = selection.anchorNode.nodeType === 1 ? selection.anchorNode : selection.anchorNode.parentElement;
@@ -47,19 +75,112 @@ constexpr std::string_view kScript = R"js(
     if (!quote) return;
     field("address").value = passage.dataset.address;
     field("quote").value = quote;
+    form.querySelector(".where").textContent = passage.dataset.address;
+    form.querySelector(".quote").textContent = quote;
+    form.querySelector(".error").textContent = "";
     form.hidden = false;
     field("text").focus();
   });
-  form.querySelector("[name=cancel]").addEventListener("click", () => { form.hidden = true; });
+  field("cancel").addEventListener("click", () => { form.hidden = true; });
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const tags = field("tags").value.split(/[,，\s]+/).filter((t) => t);
-    const body = { address: field("address").value, quote: field("quote").value, text: field("text").value, tags };
-    fetch("/api/notes", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-                          body: JSON.stringify(body) })
-      .then((r) => r.ok ? location.reload() : r.json().then((e) => { form.querySelector(".error").textContent = e.error; }))
-      .catch((e) => { form.querySelector(".error").textContent = String(e); });
+    post("/api/notes", { address: field("address").value, quote: field("quote").value, text: field("text").value,
+                         tags, motivation: field("motivation").value })
+      .then(() => location.reload(), (e) => shout(form.querySelector(".error"), e));
   });
+  field("add-alias").addEventListener("click", () => {
+    const who = field("character").value.trim();
+    if (!who) { form.querySelector(".error").textContent = "name the character the words are an alias of"; return; }
+    post("/api/persons/" + encodeURIComponent(who) + "/aliases", { form: field("quote").value, kind: field("kind").value })
+      .then(() => location.reload(), (e) => shout(form.querySelector(".error"), e));
+  });
+
+  // A note's actions: edit in place, remove, restore, keep one version of a conflict.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action]");
+    if (!button) return;
+    const item = button.closest("[data-note]");
+    const url = "/api/notes/" + encodeURIComponent(item.dataset.note);
+    const action = button.dataset.action;
+    if (action === "remove" || action === "restore") {
+      post(url + "/" + action).then(() => location.reload(), (e) => shout(null, e));
+    } else if (action === "take") {
+      post(url + "/resolve", { take: button.dataset.revision }).then(() => location.reload(), (e) => shout(null, e));
+    } else if (action === "edit") {
+      const body = item.querySelector(".body");
+      const editor = document.createElement("textarea");
+      editor.value = body.textContent;
+      const save = document.createElement("button");
+      save.type = "button";
+      save.textContent = "save";
+      save.addEventListener("click", () => post(url, { text: editor.value }).then(() => location.reload(), (e) => shout(null, e)));
+      body.replaceChildren(editor, save);
+      editor.focus();
+    }
+  });
+
+  // A person's words lead to the person; a variant's to its line beside.
+  document.addEventListener("click", (event) => {
+    if (!window.getSelection().isCollapsed) return;
+    const person = event.target.closest("[data-person]");
+    const variant = event.target.closest("[data-variants]");
+    if (variant) {
+      const line = document.getElementById("v-" + variant.dataset.variants.split(" ")[0]);
+      if (line) {
+        document.querySelectorAll("li.focus").forEach((l) => l.classList.remove("focus"));
+        line.classList.add("focus");
+        line.scrollIntoView({ block: "nearest" });
+        return;
+      }
+    }
+    if (person) location.href = "/person/" + encodeURIComponent(person.dataset.person);
+  });
+
+  // The kind of a variant, set by hand.
+  document.addEventListener("change", (event) => {
+    const select = event.target.closest("select.set-kind");
+    if (!select || !select.value) return;
+    const note = select.value === "clear" ? "" : (window.prompt("Why (the evidence, kept with the choice)?") || "");
+    post("/api/variants/" + encodeURIComponent(select.dataset.variant) + "/kind",
+         { kind: select.value === "clear" ? null : select.value, note })
+      .then(() => location.reload(), (e) => shout(null, e));
+  });
+
+  // Suggestions: accepted through the API; dismissed ones stay hidden in this browser.
+  const dismissed = JSON.parse(localStorage.getItem("jz-dismissed") || "[]");
+  const key = (item) => item.querySelector("[data-accept]").dataset.form + "|" +
+    (item.querySelector("[data-accept]").dataset.standard || item.querySelector("[data-accept]").dataset.character);
+  document.querySelectorAll("ol.suggestions li").forEach((item) => { if (dismissed.includes(key(item))) item.hidden = true; });
+  document.addEventListener("click", (event) => {
+    const accept = event.target.closest("[data-accept]");
+    const dismiss = event.target.closest("[data-dismiss]");
+    if (dismiss) {
+      const item = dismiss.closest("li");
+      dismissed.push(key(item));
+      localStorage.setItem("jz-dismissed", JSON.stringify(dismissed));
+      item.hidden = true;
+    }
+    if (!accept) return;
+    const d = accept.dataset;
+    const done = () => { accept.closest("li").classList.add("accepted"); accept.replaceWith("accepted"); };
+    if (d.accept === "alias") {
+      post("/api/persons/" + encodeURIComponent(d.character) + "/aliases", { form: d.form, kind: d.kind }).then(done, (e) => shout(null, e));
+    } else {
+      post("/api/fold-rules", { form: d.form, standard: d.standard, source: "accepted from jiaozhu's suggestions" }).then(done, (e) => shout(null, e));
+    }
+  });
+
+  // A person's page: another form of the name.
+  const aliasForm = document.querySelector("form.alias-add");
+  if (aliasForm) {
+    aliasForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      post("/api/persons/" + encodeURIComponent(aliasForm.dataset.character) + "/aliases",
+           { form: aliasForm.querySelector("[name=form]").value, kind: aliasForm.querySelector("[name=kind]").value })
+        .then(() => location.reload(), (e) => shout(aliasForm.querySelector(".error"), e));
+    });
+  }
 })();
 )js";
 
@@ -73,6 +194,16 @@ void add_asset_routes(Routes& routes) {
   routes.get("/assets/app.js", [](const WebRequest&, WebResponse& res) {
     res.content_type = "text/javascript; charset=utf-8";
     res.body = kScript;
+  });
+  // The apparatus export's own style and script (apparatus.h), linked here
+  // rather than inlined.
+  routes.get("/assets/apparatus.css", [](const WebRequest&, WebResponse& res) {
+    res.content_type = "text/css; charset=utf-8";
+    res.body = apparatus_html_style();
+  });
+  routes.get("/assets/apparatus.js", [](const WebRequest&, WebResponse& res) {
+    res.content_type = "text/javascript; charset=utf-8";
+    res.body = apparatus_html_script();
   });
 }
 

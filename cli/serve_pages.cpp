@@ -1,233 +1,240 @@
-// The pages of `jiaozhu serve`, rendered on the server: editions, the
-// reading view of an edition with its notes marked on their words, the
-// parallel view of a passage and the passages linked with it, search and
-// notes. Every text from the database goes through html_escape.
-#include <map>
-#include <set>
-#include <sstream>
-
+// The pages around the text: editions, search, notes and a note's history,
+// persons and a person's page, and the suggestions of two aligned
+// editions (aliases, fold rules) to accept. Every text from the database
+// goes through html_escape.
 #include "jiaozhu/address.h"
-#include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/notes.h"
-#include "jiaozhu/passage.h"
+#include "jiaozhu/people.h"
 #include "jiaozhu/search.h"
 #include "jiaozhu/unicode.h"
-#include "listing_json.h"
-#include "notes_output.h"
+#include "jiaozhu/variant_form_suggestions.h"
 #include "serve.h"
+#include "serve_html.h"
 
 namespace jiaozhu::cli {
 namespace {
 
-// Passages on one reading page.
-constexpr int64_t kPageSize = 50;
+// Hits on a search page, mentions on a person's page.
+constexpr int64_t kListSize = 50;
+constexpr int64_t kMentionsShown = 200;
 
-std::string page(const std::string& title, const std::string& body) {
-  return "<!doctype html>\n<html lang=\"zh\"><head><meta charset=\"utf-8\">"
-         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
-         html_escape(title) + " — jiaozhu</title><link rel=\"stylesheet\" href=\"/assets/app.css\"></head><body>\n"
-         "<header><nav><a href=\"/\">Editions</a><a href=\"/notes\">Notes</a>"
-         "<form class=\"search\" action=\"/search\" method=\"get\"><input name=\"q\" placeholder=\"search\"></form>"
-         "</nav><h1>" + html_escape(title) + "</h1></header>\n<main>\n" + body +
-         "</main>\n<form id=\"note-form\" hidden><div>A note on the words selected</div>"
-         "<input name=\"address\" readonly><input name=\"quote\" readonly>"
-         "<textarea name=\"text\" placeholder=\"the note\" required></textarea><input name=\"tags\" placeholder=\"tags\">"
-         "<p class=\"error\"></p><button type=\"submit\">Add note</button> <button type=\"button\" name=\"cancel\">Cancel</button>"
-         "</form>\n<script src=\"/assets/app.js\"></script></body></html>\n";
+std::string link(const std::string& href, const std::string& text) {
+  return "<a href=\"" + html_escape(href) + "\">" + html_escape(text) + "</a>";
 }
 
-void send_page(WebResponse& res, const std::string& title, const std::string& body) {
-  res.body = page(title, body);
-}
-
-// The passage's text with the notes' spans marked: each stretch covered by
-// the same notes is one <mark> naming their numbers.
-std::string marked_text(const Passage& p, const NotesOf* notes) {
-  const std::u32string text = to_code_points(p.text);
-  std::vector<std::set<std::size_t>> cover(text.size());
-  std::vector<bool> mapped(text.size(), false);
-  if (notes) {
-    std::size_t k = 1;
-    auto mark = [&](int64_t start, int64_t end, bool other) {
-      for (int64_t i = std::max<int64_t>(0, start); i < end && i < static_cast<int64_t>(text.size()); ++i) {
-        cover[static_cast<std::size_t>(i)].insert(k);
-        if (other) mapped[static_cast<std::size_t>(i)] = true;
-      }
-      ++k;
-    };
-    for (const Note& n : notes->own) {
-      if (n.target == NoteTarget::kSpan && !n.orphaned) mark(n.start, n.end, false);
-      else ++k;
-    }
-    for (const MappedNote& m : notes->mapped) mark(m.start, m.end, true);
-  }
+// A path segment as a browser sends it back: UTF-8 percent-encoded.
+std::string path_segment(const std::string& s) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
-  for (std::size_t i = 0; i < text.size();) {
-    std::size_t j = i;
-    while (j < text.size() && cover[j] == cover[i] && mapped[j] == mapped[i]) ++j;
-    const std::string run = html_escape(to_utf8(text.substr(i, j - i)));
-    if (cover[i].empty()) {
-      out += run;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '_' || c == '.' || c == '~' || c == ':') {
+      out += static_cast<char>(c);
     } else {
-      std::string numbers;
-      for (std::size_t n : cover[i]) numbers += (numbers.empty() ? "" : " ") + std::to_string(n);
-      out += "<mark class=\"note" + std::string(mapped[i] ? " mapped" : "") + "\" data-notes=\"" + numbers + "\">" + run + "</mark>";
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
     }
-    i = j;
   }
   return out;
 }
 
-std::string note_item(const Note& n, const std::string& where) {
-  std::string tags;
-  for (const std::string& t : n.current.tags) tags += " #" + t;
-  return "<li>" + html_escape(n.current.body) + " <span class=\"meta\">" + html_escape(n.current.author) + html_escape(tags) +
-         (where.empty() ? "" : " (on " + html_escape(where) + ")") + (n.orphaned ? " (orphaned)" : "") +
-         (n.conflict() ? " (in conflict)" : "") + "</span></li>";
-}
-
-std::string notes_list(const NotesOf* notes) {
-  if (!notes || (notes->own.empty() && notes->mapped.empty())) return "<ol class=\"notes\"></ol>";
-  std::string out = "<ol class=\"notes\">";
-  for (const Note& n : notes->own) out += note_item(n, "");
-  for (const MappedNote& m : notes->mapped) out += note_item(m.note, m.note.address);
-  return out + "</ol>";
-}
-
-std::string passage_html(const Passage& p, const std::map<std::string, NotesOf>& notes) {
-  const std::string address = format_address(p.siglum, p.seq);
-  const auto n = notes.find(address);
-  const NotesOf* of = n == notes.end() ? nullptr : &n->second;
-  std::string title;
-  if (p.title) title += "《" + *p.title + "》";
-  if (p.author) title += " " + *p.author;
-  return "<article class=\"passage\" id=\"" + html_escape(address) + "\"><div class=\"address\"><a href=\"/parallel/" +
-         html_escape(address) + "\">" + html_escape(address) + "</a>" +
-         (p.page ? "<div class=\"page\">p. " + html_escape(*p.page) + "</div>" : "") + "</div><div>" +
-         (title.empty() ? "" : "<div class=\"title\">" + html_escape(title) + "</div>") + "<div class=\"text\" data-address=\"" +
-         html_escape(address) + "\">" + marked_text(p, of) + "</div></div>" + notes_list(of) + "</article>\n";
-}
-
-// The passages to read: the whole window an address names, 50 from N for
-// S:N, the first 50 for S.
-Address reading_window(Database& db, const std::string& where) {
-  Address a = parse_address(where);
-  const Edition e = EditionRepository(db).get(a.siglum);
-  const int64_t count = EditionRepository(db).passage_count(e.id);
-  if (a.whole_edition()) a.first = 1, a.last = std::min(count, kPageSize);
-  else if (a.first == a.last) a.last = std::min(count, a.first + kPageSize - 1);
-  else a.last = std::min(a.last, a.first + 4 * kPageSize - 1);
-  return a;
-}
-
-void read_page(Database& db, const std::string& where, WebResponse& res) {
-  const Address a = reading_window(db, where);
-  const std::string range = format_address(a.siglum, a.first) + "-" + std::to_string(a.last);
-  const auto passages = PassageRepository(db).get(a);
-  const auto notes = notes_of(db, range, passages);
-  std::string body;
-  const std::vector<std::string>* section = nullptr;
-  for (const Passage& p : passages) {
-    if (!p.section.empty() && (!section || *section != p.section)) {
-      body += "<h2 class=\"section\">" + html_escape(format_section(p.section)) + "</h2>\n";
-    }
-    section = &p.section;
-    body += passage_html(p, notes);
-  }
-  const int64_t count = EditionRepository(db).passage_count(EditionRepository(db).get(a.siglum).id);
-  body += "<nav>";
-  if (a.first > 1) body += "<a href=\"/read/" + html_escape(format_address(a.siglum, std::max<int64_t>(1, a.first - kPageSize))) + "\">← earlier</a> ";
-  if (a.last < count) body += "<a href=\"/read/" + html_escape(format_address(a.siglum, a.last + 1)) + "\">later →</a>";
-  body += "</nav>";
-  send_page(res, a.siglum + " " + range, body);
-}
-
-void parallel_page(Database& db, const std::string& where, WebResponse& res) {
-  const Address at = parse_address(where);
-  if (at.whole_edition() || at.first != at.last) throw UsageError("the parallel view is of one passage: S:N");
-  std::vector<std::string> shown{where};
-  for (const Link& l : CollationRepository(db).links_of(where)) {
-    for (const auto* side : {&l.a, &l.b}) {
-      for (const std::string& other : *side) {
-        if (std::find(shown.begin(), shown.end(), other) == shown.end()) shown.push_back(other);
-      }
-    }
-  }
-  std::string body = "<div class=\"parallel\">";
-  for (const std::string& address : shown) {
-    const auto passages = PassageRepository(db).get(parse_address(address));
-    body += "<section><h2>" + html_escape(address) + "</h2>" + passage_html(passages.front(), notes_of(db, address, passages)) +
-            "</section>";
-  }
-  send_page(res, "parallel " + where, body + "</div>");
-}
-
 void index_page(Database& db, WebResponse& res) {
-  std::string body = "<table><tr><th>siglum</th><th>work</th><th>title</th><th>passages</th></tr>";
-  for (const Edition& e : EditionRepository(db).list()) {
-    body += "<tr><td><a href=\"/read/" + html_escape(e.siglum) + "\">" + html_escape(e.siglum) + "</a></td><td>" +
-            html_escape(e.work) + "</td><td>" + html_escape(e.title) + "</td><td>" + std::to_string(e.passages) + "</td></tr>";
+  const std::vector<Edition> editions = EditionRepository(db).list();
+  std::string body = "<table><tr><th>siglum</th><th>work</th><th>title</th><th>passages</th><th></th></tr>";
+  for (const Edition& e : editions) {
+    body += "<tr><td>" + link("/read/" + e.siglum, e.siglum) + "</td><td>" + html_escape(e.work) + "</td><td>" +
+            html_escape(e.title) + "</td><td>" + std::to_string(e.passages) + "</td><td>" + link("/apparatus/" + e.siglum, "apparatus") +
+            "</td></tr>";
   }
-  send_page(res, "Editions", body + "</table>");
+  body += "</table>\n<h2>Suggestions of two aligned editions</h2><form action=\"/suggestions\" method=\"get\">";
+  for (const char* name : {"a", "b"}) {
+    body += "<select name=\"" + std::string(name) + "\">";
+    for (const Edition& e : editions) body += "<option>" + html_escape(e.siglum) + "</option>";
+    body += "</select> ";
+  }
+  res.body = page_html("Editions", body + "<button type=\"submit\">suggest</button></form>");
+}
+
+std::string marked_hit(const SearchHit& h) {
+  const std::u32string text = to_code_points(h.text);
+  std::string marked;
+  std::size_t at = 0;
+  for (const Span& m : h.matches) {
+    marked += html_escape(to_utf8(text.substr(at, m.begin - at))) + "<mark>" +
+              html_escape(to_utf8(text.substr(m.begin, m.end - m.begin))) + "</mark>";
+    at = m.end;
+  }
+  return marked + html_escape(to_utf8(text.substr(std::min(at, text.size()))));
+}
+
+// The search form with the CLI's filters, as they were asked.
+std::string search_form(const WebRequest& req) {
+  auto field = [&](const char* name, const char* placeholder) {
+    return "<input name=\"" + std::string(name) + "\" placeholder=\"" + placeholder + "\" value=\"" + html_escape(req.param(name)) + "\">";
+  };
+  return "<form class=\"filters\" action=\"/search\" method=\"get\">" + field("q", "words") + field("edition", "edition") +
+         field("work", "work") + field("section", "section") + field("person", "person") +
+         "<button type=\"submit\">search</button></form>\n";
 }
 
 void search_page(Database& db, const WebRequest& req, WebResponse& res) {
   SearchRequest r;
   r.query = req.param("q");
-  if (req.has("edition")) r.editions.push_back(req.param("edition"));
-  if (r.query.empty()) return send_page(res, "Search", "<p>Type words to search in the box above.</p>");
-  r.limit = 50;
+  if (req.has("edition") && !req.param("edition").empty()) r.editions.push_back(req.param("edition"));
+  r.work = req.param("work");
+  r.section = req.param("section");
+  r.person = req.param("person");
+  r.offset = req.has("offset") ? std::max<int64_t>(0, std::atoll(req.param("offset").c_str())) : 0;
+  std::string body = search_form(req);
+  if (r.query.empty() && r.person.empty()) return void(res.body = page_html("Search", body + "<p>Type words to search.</p>"));
+  r.limit = kListSize;
   const SearchResult found = search(db, r);
-  std::string body = "<p>" + std::to_string(found.total) + " passages</p><ol class=\"hits\">";
+  body += "<p>" + std::to_string(found.total) + " passages</p><ol class=\"hits\" start=\"" + std::to_string(r.offset + 1) + "\">";
   for (const SearchHit& h : found.hits) {
-    const std::u32string text = to_code_points(h.text);
-    std::string marked;
-    std::size_t at = 0;
-    for (const Span& m : h.matches) {
-      marked += html_escape(to_utf8(text.substr(at, m.begin - at))) + "<mark>" +
-                html_escape(to_utf8(text.substr(m.begin, m.end - m.begin))) + "</mark>";
-      at = m.end;
-    }
-    marked += html_escape(to_utf8(text.substr(std::min(at, text.size()))));
     const std::string address = format_address(h.siglum, h.seq);
-    body += "<li><a href=\"/read/" + html_escape(address) + "\">" + html_escape(address) + "</a> " + marked + "</li>";
+    body += "<li>" + link("/read/" + address + "#" + address, address) + " " + marked_hit(h) + "</li>";
   }
-  send_page(res, "Search: " + r.query, body + "</ol>");
+  body += "</ol>";
+  if (r.offset + kListSize < found.total) {
+    body += "<a href=\"/search?q=" + path_segment(r.query) + "&amp;edition=" + path_segment(req.param("edition")) + "&amp;work=" +
+            path_segment(r.work) + "&amp;section=" + path_segment(r.section) + "&amp;person=" + path_segment(r.person) +
+            "&amp;offset=" + std::to_string(r.offset + kListSize) + "\">more →</a>";
+  }
+  res.body = page_html("Search: " + (r.query.empty() ? r.person : r.query), body);
 }
 
 void notes_page(Database& db, const WebRequest& req, WebResponse& res) {
   NoteFilter f;
-  if (req.has("tag")) f.tag = checked_argument(Field::kTag, req.param("tag"), "tag");
-  if (req.has("author")) f.author = checked_argument(Field::kAuthor, req.param("author"), "author");
-  f.orphaned_only = req.has("orphaned");
-  std::string body = "<ol class=\"notes\">";
-  for (const Note& n : NoteRepository(db).list(f)) body += note_item(n, n.address.empty() ? n.target_label : n.address);
-  send_page(res, "Notes", body + "</ol>");
+  if (!req.param("tag").empty()) f.tag = checked_argument(Field::kTag, req.param("tag"), "tag");
+  if (!req.param("author").empty()) f.author = checked_argument(Field::kAuthor, req.param("author"), "author");
+  if (!req.param("address").empty()) f.address = req.param("address");
+  f.orphaned_only = req.param("orphaned") == "1";
+  f.include_deleted = req.param("removed") == "1";
+  const bool conflicts = req.param("conflicts") == "1";
+  auto check = [&](const char* name, const char* label) {
+    return "<label><input type=\"checkbox\" name=\"" + std::string(name) + "\" value=\"1\"" +
+           (req.param(name) == "1" ? " checked" : "") + "> " + label + "</label> ";
+  };
+  std::string body = "<form class=\"filters\" method=\"get\"><input name=\"tag\" placeholder=\"tag\" value=\"" +
+                     html_escape(req.param("tag")) + "\"><input name=\"author\" placeholder=\"author\" value=\"" +
+                     html_escape(req.param("author")) + "\">" + check("orphaned", "orphaned") + check("conflicts", "in conflict") +
+                     check("removed", "removed too") + "<button type=\"submit\">filter</button></form>\n<ol class=\"notes\">";
+  const std::vector<Note> notes = conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f);
+  for (const Note& n : notes) body += note_item_html(n, n.address.empty() ? n.target_label : n.address);
+  res.body = page_html("Notes", body + "</ol>");
 }
 
-std::string address_of(const WebRequest& req) {
-  return checked_argument(Field::kNoteText, req.matches.at(1), "address");
+void note_page(Database& db, const std::string& id, WebResponse& res) {
+  const Note n = NoteRepository(db).get(id);
+  std::string body = "<ol class=\"notes\">" + note_item_html(n, n.address.empty() ? n.target_label : n.address) + "</ol>";
+  if (n.target == NoteTarget::kSpan) body += "<p>On 「" + html_escape(n.exact) + "」</p>";
+  body += "<h2>History</h2><table><tr><th>when</th><th>who</th><th>text</th><th>tags</th><th></th></tr>";
+  for (const NoteRevision& r : NoteRepository(db).history(n.uuid)) {
+    std::string tags;
+    for (const std::string& t : r.tags) tags += (tags.empty() ? "" : " ") + t;
+    body += "<tr><td>" + html_escape(r.created_at) + "</td><td>" + html_escape(r.author) + "</td><td>" + html_escape(r.body) +
+            "</td><td>" + html_escape(tags) + "</td><td>" + (r.deleted ? "removed" : r.moved_to.empty() ? "" : "moved") + "</td></tr>";
+  }
+  res.body = page_html("Note " + n.uuid.substr(0, 8), body + "</table>");
+}
+
+void persons_page(Database& db, WebResponse& res) {
+  std::string body = "<table><tr><th>name</th><th>aliases</th><th>mentions</th></tr>";
+  for (const Person& p : PersonRepository(db).list()) {
+    std::string aliases;
+    for (const Alias& a : p.aliases) if (a.form != p.name) aliases += (aliases.empty() ? "" : "、") + a.form;
+    int64_t mentions = 0;
+    for (const auto& [siglum, n] : p.per_edition) mentions += n;
+    body += "<tr><td>" + link("/person/" + path_segment(p.name), p.name) + "</td><td>" + html_escape(aliases) + "</td><td>" +
+            std::to_string(mentions) + "</td></tr>";
+  }
+  res.body = page_html("Persons", body + "</table>");
+}
+
+void person_page(Database& db, const std::string& who, WebResponse& res) {
+  PersonRepository people(db);
+  const Person p = people.get(who);
+  std::string body = p.note.empty() ? "" : "<p>" + html_escape(p.note) + "</p>";
+  if (p.cbdb_id) body += "<p>CBDB " + html_escape(*p.cbdb_id) + "</p>";
+  body += "<h2>Aliases</h2><table><tr><th>form</th><th>kind</th><th>mentions</th><th>note</th></tr>";
+  for (const Alias& a : p.aliases) {
+    body += "<tr><td>" + html_escape(a.form) + "</td><td>" + html_escape(a.kind) + "</td><td>" + std::to_string(a.mentions) +
+            "</td><td>" + html_escape(a.note) + "</td></tr>";
+  }
+  body += "</table><form class=\"alias-add\" data-character=\"" + html_escape(p.uuid) +
+          "\"><input name=\"form\" placeholder=\"another form\" required><select name=\"kind\"><option>error</option>"
+          "<option>variant</option><option>courtesy</option><option>style</option><option>temple</option>"
+          "<option>posthumous</option><option>title</option></select><button type=\"submit\">Add alias</button>"
+          "<p class=\"error\"></p></form>";
+  body += "<h2>Mentions</h2><p>";
+  for (const auto& [siglum, n] : p.per_edition) body += html_escape(siglum) + " " + std::to_string(n) + "　";
+  body += "</p><ol class=\"mentions\">";
+  const std::vector<Mention> mentions = people.mentions(p.uuid, std::nullopt);
+  for (std::size_t i = 0; i < mentions.size() && static_cast<int64_t>(i) < kMentionsShown; ++i) {
+    const Mention& m = mentions[i];
+    body += "<li>" + link("/read/" + m.address + "#" + m.address, m.address) + " …" + html_escape(m.context) + "… " +
+            (m.form == m.text ? "" : "<span class=\"meta\">(" + html_escape(m.form) + ", " + html_escape(m.kind) + ")</span>") + "</li>";
+  }
+  body += "</ol>";
+  if (static_cast<int64_t>(mentions.size()) > kMentionsShown) {
+    body += "<p>and " + std::to_string(mentions.size() - kMentionsShown) + " more: " +
+            link("/search?person=" + path_segment(p.name), "search them") + "</p>";
+  }
+  res.body = page_html(p.name, body);
+}
+
+void suggestions_page(Database& db, const WebRequest& req, WebResponse& res) {
+  const std::string a = req.param("a"), b = req.param("b");
+  if (a.empty() || b.empty()) throw UsageError("suggestions need two editions: ?a=S&b=T");
+  std::string body = "<h2>Aliases</h2><ol class=\"suggestions\">";
+  for (const AliasSuggestion& s : PersonRepository(db).suggest(a, b)) {
+    std::string places;
+    for (const std::string& x : s.addresses) places += " " + link("/parallel/" + x, x);
+    body += "<li>" + html_escape(s.form) + " as " + html_escape(s.kind) + " of " + link("/person/" + path_segment(s.character), s.character) +
+            ": " + html_escape(s.evidence) + places + " <button type=\"button\" data-accept=\"alias\" data-character=\"" +
+            html_escape(s.character) + "\" data-form=\"" + html_escape(s.form) + "\" data-kind=\"" + html_escape(s.kind) +
+            "\">accept</button><button type=\"button\" data-dismiss>dismiss</button></li>";
+  }
+  body += "</ol><h2>Fold rules (variant forms)</h2><ol class=\"suggestions\">";
+  for (const FoldSuggestion& s : suggest_fold_rules(db, a, b)) {
+    std::string evidence;
+    for (const std::string& e : s.evidence) evidence += (evidence.empty() ? "" : "; ") + e;
+    body += "<li>" + html_escape(s.form) + " → " + html_escape(s.standard) + ": " + std::to_string(s.count) + " places, " +
+            std::to_string(static_cast<int>(s.consistency * 100 + 0.5)) + "% consistent" +
+            (evidence.empty() ? "" : "; " + html_escape(evidence)) + " <button type=\"button\" data-accept=\"fold\" data-form=\"" +
+            html_escape(s.form) + "\" data-standard=\"" + html_escape(s.standard) +
+            "\">accept</button><button type=\"button\" data-dismiss>dismiss</button></li>";
+  }
+  res.body = page_html("Suggestions: " + a + " and " + b, body + "</ol>");
+}
+
+std::string segment(const WebRequest& req, const char* what) {
+  return checked_argument(Field::kNoteText, req.matches.at(1), what);
 }
 
 }  // namespace
 
 void add_page_routes(Routes& routes, DatabaseGate& gate) {
   routes.get("/", [&](const WebRequest&, WebResponse& res) { gate.with([&](Database& db) { index_page(db, res); }); });
-  routes.get("/read/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
-    gate.with([&](Database& db) { read_page(db, address_of(req), res); });
-  });
-  routes.get("/parallel/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
-    gate.with([&](Database& db) { parallel_page(db, address_of(req), res); });
-  });
   routes.get("/search", [&](const WebRequest& req, WebResponse& res) {
     gate.with([&](Database& db) { search_page(db, req, res); });
   });
   routes.get("/notes", [&](const WebRequest& req, WebResponse& res) {
     gate.with([&](Database& db) { notes_page(db, req, res); });
+  });
+  routes.get("/notes/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { note_page(db, segment(req, "note id"), res); });
+  });
+  routes.get("/persons", [&](const WebRequest&, WebResponse& res) { gate.with([&](Database& db) { persons_page(db, res); }); });
+  routes.get("/person/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { person_page(db, segment(req, "person"), res); });
+  });
+  routes.get("/suggestions", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { suggestions_page(db, req, res); });
   });
 }
 

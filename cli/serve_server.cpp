@@ -189,11 +189,15 @@ void serve(const Globals& g, int port, const std::function<void(const std::strin
   });
   Routes routes;
   add_api_routes(routes, gate);
+  add_reading_routes(routes, gate);
   add_page_routes(routes, gate);
   add_asset_routes(routes);
   for (Routes::Entry& r : routes.entries) {
-    if (r.post) server.Post(r.pattern, adapt(std::move(r.route)));
-    else server.Get(r.pattern, adapt(std::move(r.route)));
+    switch (r.method) {
+      case Routes::Method::kGet: server.Get(r.pattern, adapt(std::move(r.route))); break;
+      case Routes::Method::kPost: server.Post(r.pattern, adapt(std::move(r.route))); break;
+      case Routes::Method::kDelete: server.Delete(r.pattern, adapt(std::move(r.route))); break;
+    }
   }
   if (port == 0) {
     bound = server.bind_to_any_port(kLoopback);

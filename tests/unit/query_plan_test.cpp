@@ -146,7 +146,7 @@ struct Generated {
     collation.unmatched("A", "B");
     collation.unmatched("B", "A");
     collation.count_variants("A", "B", {});
-    collation.each_variant("A", "B", {{}, {}, std::nullopt, 10, 100, {}}, [](Variant&&) {});
+    collation.each_variant("A", "B", {{}, {}, std::nullopt, 10, 100, {}, std::nullopt}, [](Variant&&) {});
     const auto of_passage = collation.variants("A", "B", {}, std::string("A:4"));
     collation.links_of("A:4");
     if (!of_passage.empty()) collation.find_variant(of_passage.front().uuid.substr(0, 8));

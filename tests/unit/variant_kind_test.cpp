@@ -111,7 +111,7 @@ TEST_CASE("planted edits of every kind get their kind: recall and precision per 
 
   std::map<VariantKind, int> found, right;
   std::vector<bool> recalled(planted.size());
-  CollationRepository(db).each_variant("A", "W", {{}, {VariantField::kText}, std::nullopt, 0, std::nullopt, {}}, [&](Variant&& v) {
+  CollationRepository(db).each_variant("A", "W", {{}, {VariantField::kText}, std::nullopt, 0, std::nullopt, {}, std::nullopt}, [&](Variant&& v) {
     if (!v.kind) return;
     ++found[*v.kind];
     const int64_t seq = parse_address(v.a.address).first;

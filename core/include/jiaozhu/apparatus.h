@@ -11,6 +11,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "jiaozhu/collation.h"
@@ -132,6 +133,15 @@ void write_apparatus_text(const Apparatus& a, std::ostream& out);  // 校勘記
 void write_apparatus_csv(const Apparatus& a, std::ostream& out);   // UTF-8 with a BOM, CRLF rows
 void write_apparatus_tei(const Apparatus& a, std::ostream& out);   // TEI P5, parallel segmentation
 void write_apparatus_html(const Apparatus& a, std::ostream& out);  // one page, nothing fetched
+
+// The HTML page's parts, for a page that carries its style and script
+// otherwise (jiaozhu serve links them: its pages allow no inline code):
+// what goes in <body> but the script, the stylesheet, the script (which
+// expects that body), and the page's title.
+void write_apparatus_html_body(const Apparatus& a, std::ostream& out);
+std::string_view apparatus_html_style();
+std::string_view apparatus_html_script();
+std::string apparatus_title(const Apparatus& a);
 
 // "一", "十二", "一百零五": the numbers of a 校勘記's notes.
 std::string chinese_number(int64_t n);

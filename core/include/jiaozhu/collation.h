@@ -132,6 +132,9 @@ class CollationRepository {
     int64_t offset = 0;                  // skip this many (in listing order)
     std::optional<int64_t> limit;        // at most this many
     std::vector<VariantKind> kinds;      // only readings of these kinds (any, when empty)
+    // Without `passage`: only the variants of a's passages first..last (a
+    // page of a's text), by an index range, not a scan of the pair.
+    std::optional<std::pair<int64_t, int64_t>> seqs;
   };
   // The variants between a and b in the order of a's passages (then start
   // and end in a), one at a time: a listing of the whole pair may hold

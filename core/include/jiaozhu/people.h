@@ -91,6 +91,7 @@ struct Mention {
   std::string kind;
   std::string text;     // the span as it stands in the passage
   std::string context;  // some text around it
+  std::string person;   // the name of the character it names
 };
 
 struct AliasSuggestion {
@@ -164,6 +165,10 @@ class PersonRepository {
   // `siglum` is given.
   std::vector<Mention> mentions(const std::string& who, const std::optional<std::string>& siglum) const;
 
+  // Every mention of any character in passages first..last of edition
+  // `siglum`, in passage order then by start: what a page of the text
+  // marks. Throws NotFound for an unknown siglum.
+  std::vector<Mention> mentions_in(const std::string& siglum, int64_t first, int64_t last) const;
   // Recomputes every mention.
   void rebuild_mentions();
 

@@ -227,6 +227,7 @@ struct PairQuery {
   std::optional<int64_t> passage_id;
   std::optional<std::string> classes, fields;
   std::string from_where, order_by;
+  std::optional<std::pair<int64_t, int64_t>> seqs;
 
   void bind(SQLite::Statement& q) const {
     q.bind(":ea", a.id);
@@ -234,6 +235,10 @@ struct PairQuery {
     detail::bind_optional(q, q.getIndex(":classes"), classes);
     detail::bind_optional(q, q.getIndex(":fields"), fields);
     if (passage_id) q.bind(":passage", *passage_id);
+    if (seqs && !passage_id) {
+      q.bind(":first", seqs->first);
+      q.bind(":last", seqs->second);
+    }
   }
 };
 
@@ -242,7 +247,7 @@ PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
                      const CollationRepository::VariantQuery& query) {
   EditionRepository editions(db);
   PairQuery out{editions.get(a), editions.get(b), std::nullopt, name_list(query.classes), name_list(query.fields),
-                "", ""};
+                "", "", query.seqs};
   const std::string classes = " AND (:classes IS NULL OR v.class IN (SELECT value FROM json_each(:classes))) "
                               "AND (:fields IS NULL OR v.field IN (SELECT value FROM json_each(:fields))) ";
   const std::string sides = "JOIN passage pa ON pa.id = v.passage_a JOIN passage pb ON pb.id = v.passage_b ";
@@ -250,7 +255,7 @@ PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
     out.from_where = "FROM passage own JOIN link_passage lp ON lp.passage_id = own.id JOIN link l ON l.id = lp.link_id "
                      "JOIN variant v ON v.link_id = l.id AND (v.passage_a = own.id OR v.passage_b = own.id) " + sides +
                      "WHERE own.edition_id = :ea AND iif(v.passage_a = own.id, pb.edition_id, pa.edition_id) = :eb" +
-                     classes;
+                     (query.seqs ? " AND own.seq BETWEEN :first AND :last" : "") + classes;
     out.order_by = "ORDER BY own.seq, iif(v.passage_a = own.id, v.start_a, v.start_b), "
                    "iif(v.passage_a = own.id, v.end_a, v.end_b), v.link_id, v.n ";
     return out;
@@ -405,7 +410,7 @@ std::vector<Variant> CollationRepository::variants(const std::string& a, const s
                                                    const std::vector<VariantClass>& classes,
                                                    const std::optional<std::string>& passage) const {
   std::vector<Variant> out;
-  each_variant(a, b, {classes, {}, passage, 0, std::nullopt, {}}, [&](Variant&& v) { out.push_back(std::move(v)); });
+  each_variant(a, b, {classes, {}, passage, 0, std::nullopt, {}, std::nullopt}, [&](Variant&& v) { out.push_back(std::move(v)); });
   return out;
 }
 

@@ -72,7 +72,7 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
   std::map<std::pair<char32_t, char32_t>, Seen> pairs;  // (character of s1, character of s2)
   db.read([&] {
     CollationRepository collation(db);
-    collation.each_variant(s1, s2, {{VariantClass::kSubstantive}, {VariantField::kText}, std::nullopt, 0, std::nullopt, {}}, [&](Variant&& v) {
+    collation.each_variant(s1, s2, {{VariantClass::kSubstantive}, {VariantField::kText}, std::nullopt, 0, std::nullopt, {}, std::nullopt}, [&](Variant&& v) {
       const std::u32string a = to_code_points(v.a.reading), b = to_code_points(v.b.reading);
       if (a.size() != b.size() || a.empty() || a.size() > 4) return;
       for (std::size_t i = 0; i < a.size(); ++i) {

@@ -158,6 +158,8 @@ class Builder {
     CollationRepository::VariantQuery query;
     query.classes = out_.classes;
     query.fields = {VariantField::kText};
+    // A page of the base (serve's live apparatus) reads its own variants, not the pair's.
+    if (!passages.empty()) query.seqs = std::pair{passages.front().seq, passages.back().seq};
     collation.each_variant(request_.base, siglum, query, [&](Variant&& v) {
       const int64_t seq = parse_address(v.a.address).first;
       if (!wanted.count(seq)) return;

@@ -147,7 +147,7 @@ std::string entry_item(const ApparatusEntry& e) {
 void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
   out << "<section class=\"passage\" id=\"" << html(p.address) << "\">\n<div class=\"base\">\n<div class=\"address\">"
       << html(p.address) << (p.title.empty() ? "" : " " + html(p.title)) << (p.author.empty() ? "" : " " + html(p.author))
-      << (p.page ? " <span class=\"page\">p. " + html(*p.page) + "</span>" : "") << "</div>\n<div class=\"text\">" << marked_text(a, p) << "</div>\n";
+      << (p.page ? " <span class=\"page\">p. " + html(*p.page) + "</span>" : "") << "</div>\n<div class=\"text\" data-address=\"" << html(p.address) << "\">" << marked_text(a, p) << "</div>\n";
   if (!p.entries.empty()) {
     out << "<ol class=\"apparatus\">";
     for (const ApparatusEntry& e : p.entries) out << entry_item(e);
@@ -173,11 +173,11 @@ void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& 
 
 }  // namespace
 
-void write_apparatus_html(const Apparatus& a, std::ostream& out) {
-  const std::string title = a.base.work + " — " + a.base.siglum + " 為底本";
-  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << html(title) << "</title>\n"
-      << "<style>" << kStyle << "</style>\n</head>\n<body>\n<header>\n<h1>" << html(title) << "</h1>\n<p>Base: <b>"
+std::string_view apparatus_html_style() { return kStyle; }
+std::string_view apparatus_html_script() { return kScript; }
+
+void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
+  out << "<header>\n<h1>" << html(apparatus_title(a)) << "</h1>\n<p>Base: <b>"
       << html(a.base.siglum) << "</b> " << html(a.base.title) << ". Witnesses: ";
   for (std::size_t i = 0; i < a.witnesses.size(); ++i) {
     out << (i ? ", " : "") << "<b>" << html(a.witnesses[i].siglum) << "</b> " << html(a.witnesses[i].title);
@@ -205,7 +205,17 @@ void write_apparatus_html(const Apparatus& a, std::ostream& out) {
     }
     out << "</ul>\n</footer>\n";
   }
-  out << "<div id=\"popup\" role=\"dialog\"></div>\n<script>" << kScript << "</script>\n</body>\n</html>\n";
+  out << "<div id=\"popup\" role=\"dialog\"></div>\n";
+}
+
+std::string apparatus_title(const Apparatus& a) { return a.base.work + " — " + a.base.siglum + " 為底本"; }
+
+void write_apparatus_html(const Apparatus& a, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << html(apparatus_title(a)) << "</title>\n"
+      << "<style>" << kStyle << "</style>\n</head>\n<body>\n";
+  write_apparatus_html_body(a, out);
+  out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
 
 }  // namespace jiaozhu

@@ -392,8 +392,8 @@ std::vector<Mention> PersonRepository::mentions(const std::string& who, const st
   SQLite::Statement q(db_.sql(),
                       "SELECT e.siglum, p.seq, m.span_start, m.span_end, a.form, a.kind, "
                       "substr(p.text, m.span_start + 1, m.span_end - m.span_start), "
-                      "substr(p.text, max(1, m.span_start - 7), min(m.span_start, 8) + (m.span_end - m.span_start) + 8) "
-                      "FROM mention m JOIN alias a ON a.id = m.alias_id JOIN passage p ON p.id = m.passage_id "
+                      "substr(p.text, max(1, m.span_start - 7), min(m.span_start, 8) + (m.span_end - m.span_start) + 8), c.name "
+                      "FROM mention m JOIN alias a ON a.id = m.alias_id JOIN character c ON c.id = a.character_id JOIN passage p ON p.id = m.passage_id "
                       "JOIN edition e ON e.id = p.edition_id WHERE a.character_id = ? AND (? IS NULL OR e.siglum = ?) "
                       "ORDER BY e.siglum, p.seq, m.span_start");
   q.bind(1, id);
@@ -402,7 +402,27 @@ std::vector<Mention> PersonRepository::mentions(const std::string& who, const st
   while (q.executeStep()) {
     out.push_back({format_address(q.getColumn(0).getString(), q.getColumn(1).getInt64()), q.getColumn(2).getInt64(),
                    q.getColumn(3).getInt64(), q.getColumn(4).getString(), q.getColumn(5).getString(),
-                   q.getColumn(6).getString(), q.getColumn(7).getString()});
+                   q.getColumn(6).getString(), q.getColumn(7).getString(), q.getColumn(8).getString()});
+  }
+  return out;
+}
+
+std::vector<Mention> PersonRepository::mentions_in(const std::string& siglum, int64_t first, int64_t last) const {
+  const Edition e = EditionRepository(db_).get(siglum);
+  SQLite::Statement q(db_.sql(),
+                      "SELECT p.seq, m.span_start, m.span_end, a.form, a.kind, "
+                      "substr(p.text, m.span_start + 1, m.span_end - m.span_start), c.name "
+                      "FROM passage p JOIN mention m ON m.passage_id = p.id JOIN alias a ON a.id = m.alias_id "
+                      "JOIN character c ON c.id = a.character_id "
+                      "WHERE p.edition_id = ? AND p.seq BETWEEN ? AND ? ORDER BY p.seq, m.span_start");
+  q.bind(1, e.id);
+  q.bind(2, first);
+  q.bind(3, last);
+  std::vector<Mention> out;
+  while (q.executeStep()) {
+    out.push_back({format_address(e.siglum, q.getColumn(0).getInt64()), q.getColumn(1).getInt64(), q.getColumn(2).getInt64(),
+                   q.getColumn(3).getString(), q.getColumn(4).getString(), q.getColumn(5).getString(), "",
+                   q.getColumn(6).getString()});
   }
   return out;
 }

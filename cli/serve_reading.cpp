@@ -1,0 +1,182 @@
+// The pages that show the text: the reading view of an edition (notes,
+// persons and, against a chosen witness, variants marked), the parallel
+// view of a passage along its links, and the live apparatus, which is the
+// apparatus export's own HTML (#14) with its style and script linked.
+#include <sstream>
+
+#include "jiaozhu/address.h"
+#include "jiaozhu/apparatus.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
+#include "jiaozhu/workflow.h"
+#include "parallel_view.h"
+#include "serve.h"
+#include "serve_html.h"
+
+namespace jiaozhu::cli {
+namespace {
+
+// Passages on one reading page, and base passages on one apparatus page.
+constexpr int64_t kPageSize = 50;
+
+// The passages to show: the whole window an address names (at most four
+// pages), 50 from N for S:N, the first 50 for S.
+Address window_of(Database& db, const std::string& where) {
+  Address a = parse_address(where);
+  const int64_t count = EditionRepository(db).passage_count(EditionRepository(db).get(a.siglum).id);
+  if (a.whole_edition()) a.first = 1, a.last = std::min(count, kPageSize);
+  else if (a.first == a.last) a.last = std::min(count, a.first + kPageSize - 1);
+  else a.last = std::min(a.last, a.first + 4 * kPageSize - 1);
+  return a;
+}
+
+std::string pager(const std::string& route, const Address& a, int64_t count, const std::string& query) {
+  std::string out = "<nav class=\"pager\">";
+  if (a.first > 1) {
+    out += "<a href=\"/" + route + "/" + html_escape(format_address(a.siglum, std::max<int64_t>(1, a.first - kPageSize))) +
+           html_escape(query) + "\">← earlier</a> ";
+  }
+  if (a.last < count) out += "<a href=\"/" + route + "/" + html_escape(format_address(a.siglum, a.last + 1)) + html_escape(query) + "\">later →</a>";
+  return out + "</nav>";
+}
+
+// The chooser of the witness whose variants the reading view marks.
+std::string witness_form(Database& db, const Address& a, const std::string& with) {
+  const Edition own = EditionRepository(db).get(a.siglum);
+  std::string out = "<form class=\"witness\" method=\"get\"><label>Variants against <select name=\"with\"><option value=\"\">none</option>";
+  for (const Edition& e : EditionRepository(db).list()) {
+    if (e.siglum == a.siglum || e.work != own.work) continue;
+    out += "<option" + std::string(e.siglum == with ? " selected" : "") + " value=\"" + html_escape(e.siglum) + "\">" +
+           html_escape(e.siglum) + " " + html_escape(e.title) + "</option>";
+  }
+  return out + "</select></label> <button type=\"submit\">show</button> <a href=\"/apparatus/" + html_escape(a.siglum) +
+         "\">apparatus</a></form>\n";
+}
+
+void read_page(Database& db, const WebRequest& req, const std::string& where, WebResponse& res) {
+  const Address a = window_of(db, where);
+  const std::string range = format_address(a.siglum, a.first) + "-" + std::to_string(a.last);
+  const std::string with = req.param("with");
+  std::vector<Passage> passages;
+  std::map<std::string, NotesOf> notes;
+  std::vector<Mention> mentions;
+  std::vector<Variant> variants;
+  db.read([&] {
+    passages = PassageRepository(db).get(a);
+    notes = notes_of(db, range, passages);
+    mentions = PersonRepository(db).mentions_in(a.siglum, a.first, a.last);
+    if (!with.empty()) {
+      CollationRepository::VariantQuery q;
+      q.classes = reading_classes();
+      q.fields = {VariantField::kText};
+      q.seqs = std::pair{a.first, a.last};
+      CollationRepository(db).each_variant(a.siglum, with, q, [&](Variant&& v) { variants.push_back(std::move(v)); });
+    }
+  });
+  std::map<std::string, PassageMarks> marks;
+  for (const auto& [address, of] : notes) marks[address].notes = &of;
+  for (const Mention& m : mentions) marks[m.address].mentions.push_back(&m);
+  for (const Variant& v : variants) marks[v.a.address].variants.push_back(&v);
+  std::string body = witness_form(db, a, with);
+  const std::vector<std::string>* section = nullptr;
+  for (const Passage& p : passages) {
+    if (!p.section.empty() && (!section || *section != p.section)) {
+      body += "<h2 class=\"section\">" + html_escape(format_section(p.section)) + "</h2>\n";
+    }
+    section = &p.section;
+    body += passage_html(p, marks[format_address(p.siglum, p.seq)]);
+  }
+  const int64_t count = EditionRepository(db).passage_count(EditionRepository(db).get(a.siglum).id);
+  body += pager("read", a, count, with.empty() ? "" : "?with=" + with);
+  res.body = page_html(a.siglum + " " + range + (with.empty() ? "" : " against " + with), body);
+}
+
+void parallel_page(Database& db, const std::string& where, WebResponse& res) {
+  const Address at = parse_address(where);
+  if (at.whole_edition() || at.first != at.last) throw UsageError("the parallel view is of one passage: S:N");
+  std::string body;
+  db.read([&] {
+    const std::vector<Passage> own = PassageRepository(db).get(at);
+    const std::vector<ParallelLink> links = parallel_of(db, at, where, {});
+    if (links.empty()) {
+      const auto notes = notes_of(db, where, own);
+      PassageMarks marks;
+      if (auto n = notes.find(where); n != notes.end()) marks.notes = &n->second;
+      body = "<p>No passage of another edition is linked with " + html_escape(where) + " (run <code>jiaozhu align</code>).</p>" +
+             passage_html(own.front(), marks);
+      return;
+    }
+    for (const ParallelLink& pl : links) {
+      body += "<div class=\"parallel\">";
+      for (const ParallelPassage& side : pl.passages) {
+        PassageMarks marks;
+        marks.notes = &side.notes;
+        const Address sa = parse_address(side.address);
+        const std::vector<Mention> mentions = PersonRepository(db).mentions_in(sa.siglum, sa.first, sa.first);
+        for (const Mention& m : mentions) marks.mentions.push_back(&m);
+        for (const Variant& v : pl.variants) {
+          if (v.a.address == side.address) marks.variants.push_back(&v);
+          else if (v.b.address == side.address) marks.variants.push_back(&v), marks.on_b = true;
+        }
+        body += "<section><h2>" + html_escape(side.address) + "</h2>" + passage_html(side.passage, marks) + "</section>";
+      }
+      body += "</div>\n";
+    }
+  });
+  res.body = page_html("parallel " + where, body);
+}
+
+// The sigla of ?with=T,U, each held to the rules of an argument.
+std::vector<std::string> witnesses_of(const WebRequest& req) {
+  std::vector<std::string> out;
+  std::stringstream in(req.param("with"));
+  for (std::string s; std::getline(in, s, ',');) {
+    if (!s.empty()) out.push_back(s);
+  }
+  return out;
+}
+
+void apparatus_page(Database& db, const WebRequest& req, const std::string& where, WebResponse& res) {
+  ApparatusRequest request;
+  const Address a = window_of(db, where);
+  request.base = a.siglum;
+  request.witnesses = witnesses_of(req);
+  if (request.witnesses.empty()) {
+    const Edition base = EditionRepository(db).get(a.siglum);
+    for (const Edition& e : EditionRepository(db).list()) {
+      if (e.siglum != base.siglum && e.work == base.work) request.witnesses.push_back(e.siglum);
+    }
+    if (request.witnesses.empty()) throw UsageError("edition " + a.siglum + " has no other edition of its work to collate");
+  }
+  request.passages = format_address(a.siglum, a.first) + "-" + std::to_string(a.last);
+  request.witness_texts = true;
+  std::vector<std::string> aligned;
+  const Apparatus apparatus = make_apparatus(db, request, &aligned);
+  std::ostringstream out;
+  write_apparatus_html_body(apparatus, out);
+  std::string with;
+  for (const std::string& w : request.witnesses) with += (with.empty() ? "" : ",") + w;
+  const int64_t count = EditionRepository(db).passage_count(apparatus.base.id);
+  res.body = page_html(apparatus_title(apparatus), out.str() + pager("apparatus", a, count, "?with=" + with),
+                       {"/assets/apparatus.css"}, {"/assets/apparatus.js"});
+}
+
+std::string address_of(const WebRequest& req) { return checked_argument(Field::kNoteText, req.matches.at(1), "address"); }
+
+}  // namespace
+
+void add_reading_routes(Routes& routes, DatabaseGate& gate) {
+  routes.get("/read/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { read_page(db, req, address_of(req), res); });
+  });
+  routes.get("/parallel/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { parallel_page(db, address_of(req), res); });
+  });
+  routes.get("/apparatus/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
+    gate.with([&](Database& db) { apparatus_page(db, req, address_of(req), res); });
+  });
+}
+
+}  // namespace jiaozhu::cli
