@@ -20,6 +20,7 @@
 #include "jiaozhu/variant_kind.h"
 #include "jiaozhu/variant_kind_choices.h"
 #include "jiaozhu/workflow.h"
+#include "app.h"
 #include "listing_json.h"
 #include "serve.h"
 
@@ -142,8 +143,12 @@ void add_note_routes(Routes& routes, DatabaseGate& gate) {
     f.orphaned_only = param(req, "orphaned") == "1";
     f.include_deleted = param(req, "removed") == "1";
     const bool conflicts = param(req, "conflicts") == "1";
+    Page page{number_param(req, "offset", 0), std::nullopt};
+    if (req.has("limit")) page.limit = number_param(req, "limit", 0);
     gate.with([&](Database& db) {
-      send_json(res, notes_list_json(conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f)));
+      std::vector<Note> notes = conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f);
+      take_page(notes, page);
+      send_json(res, notes_list_json(notes));
     });
   });
   routes.post("/api/notes", [&](const WebRequest& req, WebResponse& res) {

@@ -20,10 +20,11 @@ article.passage .address a { color: #666; text-decoration: none; font-family: sa
 mark.note { background: #fff2a8; border-bottom: 2px solid #e0b000; }
 mark.note.mapped { background: #e3f0ff; border-bottom-color: #6b9fd6; }
 .person { text-decoration: underline dotted #2a6f2a 2px; text-underline-offset: .3em; cursor: pointer; }
-.variant { border-bottom: 3px solid #c33; }
-.variant.v-conversion { border-bottom-color: #d2691e; }
-.variant.v-glyph { border-bottom: 2px dashed #999; }
-.variant.v-placeholder, .variant.v-pinyin { border-bottom: 3px double #7a4fb5; }
+/* A variant's line is a shadow, not a border, so that a note's border on the same words leaves it seen. */
+.variant { box-shadow: inset 0 -3px 0 #c33; }
+.variant.v-conversion { box-shadow: inset 0 -3px 0 #d2691e; }
+.variant.v-glyph { box-shadow: inset 0 -2px 0 #aaa; }
+.variant.v-placeholder, .variant.v-pinyin { box-shadow: inset 0 -3px 0 #7a4fb5; }
 .variant.k-omission, .variant.k-addition { background: #fde2e2; }
 .variant.k-inversion { background: #fbe7ff; }
 .variant.k-graphic { background: #e6f4ea; }

@@ -12,6 +12,7 @@
 #include "jiaozhu/search.h"
 #include "jiaozhu/unicode.h"
 #include "jiaozhu/variant_form_suggestions.h"
+#include "app.h"
 #include "serve.h"
 #include "serve_html.h"
 
@@ -21,6 +22,7 @@ namespace {
 // Hits on a search page, mentions on a person's page.
 constexpr int64_t kListSize = 50;
 constexpr int64_t kMentionsShown = 200;
+constexpr int64_t kNotesShown = 100;
 
 std::string link(const std::string& href, const std::string& text) {
   return "<a href=\"" + html_escape(href) + "\">" + html_escape(text) + "</a>";
@@ -123,9 +125,20 @@ void notes_page(Database& db, const WebRequest& req, WebResponse& res) {
                      html_escape(req.param("tag")) + "\"><input name=\"author\" placeholder=\"author\" value=\"" +
                      html_escape(req.param("author")) + "\">" + check("orphaned", "orphaned") + check("conflicts", "in conflict") +
                      check("removed", "removed too") + "<button type=\"submit\">filter</button></form>\n<ol class=\"notes\">";
-  const std::vector<Note> notes = conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f);
+  std::vector<Note> notes = conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f);
+  const Page shown{std::max<int64_t>(0, std::atoll(req.param("offset").c_str())), kNotesShown};
+  const int64_t total = take_page(notes, shown);
   for (const Note& n : notes) body += note_item_html(n, n.address.empty() ? n.target_label : n.address);
-  res.body = page_html("Notes", body + "</ol>");
+  body += "</ol><p>" + std::to_string(total) + " notes";
+  if (shown.offset + kNotesShown < total) {
+    // The same filters, the next page.
+    std::string next = "/notes?offset=" + std::to_string(shown.offset + kNotesShown);
+    for (const char* name : {"tag", "author", "address", "orphaned", "conflicts", "removed"}) {
+      if (!req.param(name).empty()) next += std::string("&") + name + "=" + path_segment(req.param(name));
+    }
+    body += "; " + link(next, "the next " + std::to_string(kNotesShown) + " →");
+  }
+  res.body = page_html("Notes", body + "</p>");
 }
 
 void note_page(Database& db, const std::string& id, WebResponse& res) {

@@ -46,7 +46,7 @@ std::string pager(const std::string& route, const Address& a, int64_t count, con
 std::string witness_form(Database& db, const Address& a, const std::string& with) {
   const Edition own = EditionRepository(db).get(a.siglum);
   std::string out = "<form class=\"witness\" method=\"get\"><label>Variants against <select name=\"with\"><option value=\"\">none</option>";
-  for (const Edition& e : EditionRepository(db).list()) {
+  for (const Edition& e : EditionRepository(db).all()) {
     if (e.siglum == a.siglum || e.work != own.work) continue;
     out += "<option" + std::string(e.siglum == with ? " selected" : "") + " value=\"" + html_escape(e.siglum) + "\">" +
            html_escape(e.siglum) + " " + html_escape(e.title) + "</option>";
@@ -90,7 +90,7 @@ void read_page(Database& db, const WebRequest& req, const std::string& where, We
   }
   const int64_t count = EditionRepository(db).passage_count(EditionRepository(db).get(a.siglum).id);
   body += pager("read", a, count, with.empty() ? "" : "?with=" + with);
-  res.body = page_html(a.siglum + " " + range + (with.empty() ? "" : " against " + with), body);
+  res.body = page_html(range + (with.empty() ? "" : " against " + with), body);
 }
 
 void parallel_page(Database& db, const std::string& where, WebResponse& res) {
@@ -145,7 +145,7 @@ void apparatus_page(Database& db, const WebRequest& req, const std::string& wher
   request.witnesses = witnesses_of(req);
   if (request.witnesses.empty()) {
     const Edition base = EditionRepository(db).get(a.siglum);
-    for (const Edition& e : EditionRepository(db).list()) {
+    for (const Edition& e : EditionRepository(db).all()) {
       if (e.siglum != base.siglum && e.work == base.work) request.witnesses.push_back(e.siglum);
     }
     if (request.witnesses.empty()) throw UsageError("edition " + a.siglum + " has no other edition of its work to collate");

@@ -7,6 +7,7 @@
 #include <spawn.h>
 
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -103,7 +104,11 @@ httplib::Server::Handler adapt(Route route) {
     w.body = req.body;
     for (const auto& m : req.matches) w.matches.push_back(m.str());
     WebResponse out;
+    const auto began = std::chrono::steady_clock::now();
     route(w, out);
+    // The time the page took to make, for the browser's tools and bench/serve_bench.sh.
+    const std::chrono::duration<double, std::milli> took = std::chrono::steady_clock::now() - began;
+    res.set_header("Server-Timing", "render;dur=" + std::to_string(took.count()));
     send(res, out);
   };
 }

@@ -154,6 +154,10 @@ class CollationRepository {
   std::vector<Variant> variants(const std::string& a, const std::string& b, const std::vector<VariantClass>& classes,
                                 const std::optional<std::string>& passage) const;
 
+  // Whether any link joins editions a and b: a lookup, not a listing.
+  // Throws NotFound for an unknown siglum.
+  bool aligned(const std::string& a, const std::string& b) const;
+
   // The links that hold passage `address`, with any other edition.
   std::vector<Link> links_of(const std::string& address) const;
 

@@ -222,6 +222,13 @@ std::optional<std::string> name_list(const std::vector<Enum>& values) {
 // first rows come at once.
 // With a passage (:passage), the query starts from that passage's links:
 // the planner cannot drive from a filter that may be NULL.
+// kLinkJoinsEditions for the few links of one passage, checked link by
+// link: the IN lists of kLinkJoinsEditions gather every link of both
+// editions first, 35 ms a query on 50,000 links.
+constexpr char kFewLinksJoinEditions[] =
+    "EXISTS (SELECT 1 FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE x.link_id = l.id AND p.edition_id = :ea) "
+    "AND EXISTS (SELECT 1 FROM link_passage x JOIN passage p ON p.id = x.passage_id WHERE x.link_id = l.id AND p.edition_id = :eb) ";
+
 struct PairQuery {
   Edition a, b;
   std::optional<int64_t> passage_id;
@@ -263,7 +270,7 @@ PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
   out.passage_id = resolve(db, *query.passage).passages.at(0).id;
   out.from_where = "FROM link_passage own CROSS JOIN link l ON l.id = own.link_id JOIN variant v ON v.link_id = l.id " +
                    sides + "WHERE own.passage_id = :passage AND (v.passage_a = :passage OR v.passage_b = :passage) AND " +
-                   detail::kLinkJoinsEditions + classes;
+                   kFewLinksJoinEditions + classes;
   out.order_by = "ORDER BY iif(pa.edition_id = :ea, pa.seq, pb.seq), iif(pa.edition_id = :ea, v.start_a, v.start_b), "
                  "iif(pa.edition_id = :ea, v.end_a, v.end_b), v.link_id, v.n ";
   return out;
@@ -404,6 +411,19 @@ void CollationRepository::each_variant(const std::string& a, const std::string& 
     }
     each(std::move(v));
   }
+}
+
+bool CollationRepository::aligned(const std::string& a, const std::string& b) const {
+  EditionRepository editions(db_);
+  const Edition ea = editions.get(a), eb = editions.get(b);
+  // From a's first passages through their links: the first link found ends it.
+  SQLite::Statement q(db_.sql(),
+                      "SELECT 1 FROM passage p JOIN link_passage lp ON lp.passage_id = p.id WHERE p.edition_id = :ea "
+                      "AND EXISTS (SELECT 1 FROM link_passage x JOIN passage o ON o.id = x.passage_id "
+                      "WHERE x.link_id = lp.link_id AND o.edition_id = :eb) LIMIT 1");
+  q.bind(":ea", ea.id);
+  q.bind(":eb", eb.id);
+  return q.executeStep();
 }
 
 std::vector<Variant> CollationRepository::variants(const std::string& a, const std::string& b,

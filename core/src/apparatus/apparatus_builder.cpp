@@ -151,9 +151,16 @@ class Builder {
     const std::string& siglum = out_.witnesses[w].siglum;
     CollationRepository collation(db_);
     const std::set<int64_t> wanted = seqs(passages);
-    for (const std::string& address : collation.unmatched(request_.base, siglum)) {
-      const int64_t seq = parse_address(address).first;
-      if (wanted.count(seq)) lacking.insert(seq);
+    if (request_.passages) {
+      // A page of the base: its passages' own links, not the pair's every one.
+      for (const Passage& p : passages) {
+        if (!linked_with(collation, format_address(p.siglum, p.seq), siglum)) lacking.insert(p.seq);
+      }
+    } else {
+      for (const std::string& address : collation.unmatched(request_.base, siglum)) {
+        const int64_t seq = parse_address(address).first;
+        if (wanted.count(seq)) lacking.insert(seq);
+      }
     }
     CollationRepository::VariantQuery query;
     query.classes = out_.classes;
@@ -165,6 +172,15 @@ class Builder {
       if (!wanted.count(seq)) return;
       out[seq].push_back({w, v.a.start, v.a.end, std::move(v.b.reading), v.variant_class, v.kind, std::move(v.kind_evidence)});
     });
+  }
+
+  static bool linked_with(const CollationRepository& collation, const std::string& address, const std::string& siglum) {
+    for (const Link& link : collation.links_of(address)) {
+      for (const auto* side : {&link.a, &link.b}) {
+        if (!side->empty() && parse_address(side->front()).siglum == siglum) return true;
+      }
+    }
+    return false;
   }
 
   static std::set<int64_t> seqs(const std::vector<Passage>& passages) {
@@ -224,6 +240,7 @@ class Builder {
 
   // Base seq -> each witness's linked text, for the HTML page's side by side.
   std::map<int64_t, std::vector<std::string>> linked_texts(const std::vector<Passage>& passages) {
+    if (request_.passages) return linked_texts_of_window(passages);
     std::map<int64_t, std::vector<std::string>> out;
     const std::set<int64_t> wanted = seqs(passages);
     CollationRepository collation(db_);
@@ -249,12 +266,48 @@ class Builder {
     return out;
   }
 
+  // linked_texts for a few passages (a page of the base): their own links,
+  // not every link and passage of the pair.
+  std::map<int64_t, std::vector<std::string>> linked_texts_of_window(const std::vector<Passage>& passages) {
+    std::map<int64_t, std::vector<std::string>> out;
+    CollationRepository collation(db_);
+    PassageRepository repo(db_);
+    for (const Passage& p : passages) {
+      for (const Link& link : collation.links_of(format_address(p.siglum, p.seq))) {
+        const bool base_first = !link.a.empty() && parse_address(link.a.front()).siglum == request_.base;
+        const std::vector<std::string>& other = base_first ? link.b : link.a;
+        if (other.empty()) continue;
+        const std::string siglum = parse_address(other.front()).siglum;
+        for (std::size_t w = 0; w < out_.witnesses.size(); ++w) {
+          if (out_.witnesses[w].siglum != siglum) continue;
+          std::string joined;
+          for (const std::string& address : other) {
+            for (const Passage& q : repo.get(parse_address(address))) joined += (joined.empty() ? "" : "\n") + q.text;
+          }
+          auto& slot = out[p.seq];
+          slot.resize(out_.witnesses.size());
+          slot[w] = std::move(joined);
+        }
+      }
+    }
+    return out;
+  }
+
   void add_notes() {
     std::map<std::string, ApparatusPassage*> by_address;
     for (ApparatusPassage& p : out_.passages) by_address[p.address] = &p;
+    std::vector<Note> notes;
     NoteFilter filter;
-    filter.address = request_.base;
-    for (const Note& n : NoteRepository(db_).list(filter)) {
+    if (request_.passages) {
+      for (const ApparatusPassage& p : out_.passages) {
+        filter.address = p.address;
+        for (Note& n : NoteRepository(db_).list(filter)) notes.push_back(std::move(n));
+      }
+    } else {
+      filter.address = request_.base;
+      notes = NoteRepository(db_).list(filter);
+    }
+    for (const Note& n : notes) {
       if (n.orphaned || n.current.deleted) continue;
       if (n.target != NoteTarget::kSpan && n.target != NoteTarget::kPassage) continue;
       auto it = by_address.find(n.address);

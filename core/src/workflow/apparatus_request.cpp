@@ -9,7 +9,7 @@ namespace jiaozhu {
 Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vector<std::string>* aligned) {
   check_apparatus_request(db, request);  // before anything is written
   for (const std::string& w : request.witnesses) {
-    if (!CollationRepository(db).links(request.base, w).empty()) continue;
+    if (CollationRepository(db).aligned(request.base, w)) continue;
     align_editions(db, request.base, w);
     if (aligned) aligned->push_back(w);
   }
