@@ -3,6 +3,7 @@
 // per-run token; pages and the JSON API call the same core as the CLI.
 #pragma once
 
+#include <cstdint>
 #include <exception>
 #include <map>
 #include <vector>
@@ -42,6 +43,9 @@ struct WebRequest {
   bool has(const std::string& name) const { return params.count(name) > 0; }
   // The parameter's value (empty when absent), held to the rules of field text.
   std::string param(const std::string& name) const;
+  // The parameter as a count from 0; `fallback` when absent or empty.
+  // Throws UsageError naming it when it is not one.
+  int64_t number(const std::string& name, int64_t fallback) const;
 };
 
 struct WebResponse {
@@ -79,6 +83,10 @@ void add_asset_routes(Routes& routes);
 // with a fitting status (404 not found, 400 bad request, 409 conflict, 500
 // otherwise).
 WebResponse error_response(const std::string& path, std::exception_ptr e);
+
+// The answer that refuses a request of `path`: JSON {"error": why} under
+// /api/, a page elsewhere.
+WebResponse refusal(const std::string& path, int status, const std::string& why);
 
 // Text made safe for HTML element content and attribute values.
 std::string html_escape(std::string_view text);

@@ -37,15 +37,6 @@ void send_json(WebResponse& res, const Json& doc, int status = 200) {
 
 std::string param(const WebRequest& req, const char* name) { return req.param(name); }
 
-int64_t number_param(const WebRequest& req, const char* name, int64_t fallback) {
-  if (!req.has(name)) return fallback;
-  const std::string v = req.param(name);
-  if (v.empty() || v.size() > 9 || v.find_first_not_of("0123456789") != std::string::npos) {
-    throw UsageError(std::string(name) + " takes a number from 0");
-  }
-  return std::stoll(v);
-}
-
 // A request's JSON body, read field by field with the CLI's rules.
 class Body {
  public:
@@ -143,8 +134,8 @@ void add_note_routes(Routes& routes, DatabaseGate& gate) {
     f.orphaned_only = param(req, "orphaned") == "1";
     f.include_deleted = param(req, "removed") == "1";
     const bool conflicts = param(req, "conflicts") == "1";
-    Page page{number_param(req, "offset", 0), std::nullopt};
-    if (req.has("limit")) page.limit = number_param(req, "limit", 0);
+    Page page{req.number("offset", 0), std::nullopt};
+    if (req.has("limit")) page.limit = req.number("limit", 0);
     gate.with([&](Database& db) {
       std::vector<Note> notes = conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f);
       take_page(notes, page);
@@ -286,8 +277,8 @@ void add_api_routes(Routes& routes, DatabaseGate& gate) {
     r.section = param(req, "section");
     r.work = param(req, "work");
     if (const std::string e = param(req, "edition"); !e.empty()) r.editions.push_back(e);
-    r.limit = number_param(req, "limit", 20);
-    r.offset = number_param(req, "offset", 0);
+    r.limit = req.number("limit", 20);
+    r.offset = req.number("offset", 0);
     if (r.query.empty() && r.person.empty()) throw UsageError("search needs q (or person)");
     gate.with([&](Database& db) { send_json(res, search_json(r.query, search(db, r))); });
   });

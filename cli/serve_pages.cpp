@@ -90,7 +90,7 @@ void search_page(Database& db, const WebRequest& req, WebResponse& res) {
   r.work = req.param("work");
   r.section = req.param("section");
   r.person = req.param("person");
-  r.offset = req.has("offset") ? std::max<int64_t>(0, std::atoll(req.param("offset").c_str())) : 0;
+  r.offset = req.number("offset", 0);
   std::string body = search_form(req);
   if (r.query.empty() && r.person.empty()) return void(res.body = page_html("Search", body + "<p>Type words to search.</p>"));
   r.limit = kListSize;
@@ -126,7 +126,7 @@ void notes_page(Database& db, const WebRequest& req, WebResponse& res) {
                      html_escape(req.param("author")) + "\">" + check("orphaned", "orphaned") + check("conflicts", "in conflict") +
                      check("removed", "removed too") + "<button type=\"submit\">filter</button></form>\n<ol class=\"notes\">";
   std::vector<Note> notes = conflicts ? NoteRepository(db).conflicts() : NoteRepository(db).list(f);
-  const Page shown{std::max<int64_t>(0, std::atoll(req.param("offset").c_str())), kNotesShown};
+  const Page shown{req.number("offset", 0), kNotesShown};
   const int64_t total = take_page(notes, shown);
   for (const Note& n : notes) body += note_item_html(n, n.address.empty() ? n.target_label : n.address);
   body += "</ol><p>" + std::to_string(total) + " notes";

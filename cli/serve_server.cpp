@@ -79,18 +79,6 @@ void send(httplib::Response& res, const WebResponse& w) {
   res.set_content(w.body, w.content_type);
 }
 
-WebResponse refusal(const std::string& path, int status, const std::string& why) {
-  WebResponse w;
-  w.status = status;
-  if (path.rfind("/api/", 0) == 0) {
-    w.content_type = "application/json; charset=utf-8";
-    w.body = nlohmann::json({{"error", why}}).dump();
-  } else {
-    w.body = "<!doctype html><meta charset=\"utf-8\"><title>jiaozhu</title><p>" + html_escape(why) + "</p>";
-  }
-  return w;
-}
-
 void deny(const httplib::Request& req, httplib::Response& res, int status, const std::string& why) {
   send(res, refusal(req.path, status, why));
 }
@@ -138,39 +126,6 @@ httplib::Server::HandlerResponse admit(const httplib::Request& req, httplib::Res
 }
 
 }  // namespace
-
-void DatabaseGate::with(const std::function<void(Database&)>& body) {
-  std::lock_guard lock(mutex_);
-  Database db = g_.open();
-  body(db);
-}
-
-std::string html_escape(std::string_view text) { return markup_escaped(text); }
-
-std::string WebRequest::param(const std::string& name) const {
-  const auto it = params.find(name);
-  return it == params.end() ? std::string() : checked_argument(Field::kNoteText, it->second, name);
-}
-
-WebResponse error_response(const std::string& path, std::exception_ptr e) {
-  int status = 500;
-  std::string message = "internal error";
-  try {
-    std::rethrow_exception(e);
-  } catch (const NotFound& x) {
-    status = 404, message = x.what();
-  } catch (const UsageError& x) {
-    status = 400, message = x.what();
-  } catch (const InputError& x) {
-    status = 400, message = x.what();
-  } catch (const ConflictError& x) {
-    status = 409, message = x.what();
-  } catch (const std::exception& x) {
-    message = x.what();
-  } catch (...) {
-  }
-  return refusal(path, status, message);
-}
 
 void open_in_browser(const std::string& url) {
   const char* argv[] = {"xdg-open", url.c_str(), nullptr};
