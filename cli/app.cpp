@@ -4,11 +4,17 @@
 #include <iostream>
 
 #include "jiaozhu/error.h"
+#include "jiaozhu/user_config.h"
 #include "output.h"
 #include "table.h"
 #include "terminal_guard.h"
 
 namespace jiaozhu::cli {
+
+std::string author_or_unknown(const std::string& given) {
+  const std::string who = resolve_author(given);
+  return who.empty() ? "unknown" : who;
+}
 namespace {
 
 std::string default_db() {

@@ -77,6 +77,11 @@ inline CLI::Option* add_json_flag(CLI::App* cmd, Globals& g, bool& flag, const s
 void add_command(CLI::App& app, const Globals& g, const std::string& name, const std::string& description,
                  const std::function<void(CLI::App*)>& configure);
 
+// The author a scholar's decision (a kind, a dating, a dismissal) is
+// recorded under: `given` (--author), else $JIAOZHU_AUTHOR or the config;
+// "unknown" when none is set, as such decisions are never refused for it.
+std::string author_or_unknown(const std::string& given);
+
 // --limit and --offset of a listing that can be long.
 struct Page {
   int64_t offset = 0;

@@ -1,4 +1,4 @@
-// fold add/rm/list/import/suggest: the scholar's variant-form rules.
+// fold add/rm/list/import/suggest/dismiss: the scholar's variant-form rules.
 #include <iomanip>
 #include <iostream>
 #include <sstream>
@@ -17,8 +17,8 @@ namespace {
 
 struct FoldArgs {
   FoldRuleDraft draft;
-  std::string file, s1, s2;
-  bool json = false;
+  std::string file, s1, s2, author;
+  bool json = false, all = false, undo = false;
 };
 
 // "added 1 rule; 12 passages re-indexed" and the alignments to run again.
@@ -61,7 +61,7 @@ std::string share(double x) {
 
 void run_fold_suggest(const Globals& g, const FoldArgs& a) {
   Database db = g.open();
-  const auto suggestions = suggest_fold_rules(db, a.s1, a.s2);
+  const auto suggestions = suggest_fold_rules(db, a.s1, a.s2, a.all);
   if (a.json) {
     return print_json(fold_suggestions_json(suggestions));
   }
@@ -72,7 +72,8 @@ void run_fold_suggest(const Globals& g, const FoldArgs& a) {
     std::cout << s.form << " for " << s.standard << ": " << count_of(s.count, "time") << ", " << share(s.consistency)
               << " of the places" << (s.evidence.empty() ? "" : "; ");
     for (std::size_t i = 0; i < s.evidence.size(); ++i) std::cout << (i ? "; " : "") << s.evidence[i];
-    std::cout << "\n  at " << s.addresses.front() << (s.addresses.size() > 1 ? " …" : "") << "\n  accept: " << s.command
+    std::cout << (s.dismissed ? " (dismissed)" : "") << "\n  at " << s.addresses.front() << (s.addresses.size() > 1 ? " …" : "")
+              << "\n  accept: " << s.command << (s.dismissed ? "" : "\n  dismiss: jiaozhu fold dismiss " + s.form + " " + s.standard)
               << '\n';
   }
 }
@@ -80,7 +81,7 @@ void run_fold_suggest(const Globals& g, const FoldArgs& a) {
 }  // namespace
 
 void add_fold_commands(CLI::App& app, Globals& g) {
-  add_command(app, g, "fold", "Variant-form rules: fold add/rm/list/import/suggest", [&g](CLI::App* fold) {
+  add_command(app, g, "fold", "Variant-form rules: fold add/rm/list/import/suggest/dismiss", [&g](CLI::App* fold) {
     auto args = std::make_shared<FoldArgs>();
     fold->require_subcommand(1);
     auto* add = fold->add_subcommand("add", "Read FORM as a variant of STANDARD in search and collation");
@@ -120,8 +121,25 @@ void add_fold_commands(CLI::App& app, Globals& g) {
     auto* suggest = fold->add_subcommand("suggest", "Propose variant forms from the collation of two editions, with evidence");
     suggest->add_option("S1", args->s1, "An edition")->required();
     suggest->add_option("S2", args->s2, "Another edition of the work, aligned with S1")->required();
+    suggest->add_flag("--all", args->all, "List the dismissed suggestions too, marked so");
     add_json_flag(suggest, g, args->json, "Print as JSON");
     suggest->callback([&g, args] { run_fold_suggest(g, *args); });
+    auto* dismiss = fold->add_subcommand("dismiss", "Say that FORM is not a variant of STANDARD: `fold suggest` no longer proposes it, in any copy that merges this one");
+    dismiss->add_option("FORM", args->draft.form, "The variant form suggested (one character)")->required();
+    dismiss->add_option("STANDARD", args->draft.standard, "The standard form suggested (one character)")->required();
+    dismiss->add_flag("--undo", args->undo, "Take the dismissal back");
+    dismiss->add_option("--note", args->draft.note, "Why");
+    dismiss->add_option("--author", args->author, "Who decides (default: $JIAOZHU_AUTHOR or the config)");
+    add_json_flag(dismiss, g, args->json, "Print the decision as JSON");
+    dismiss->callback([&g, args] {
+      Database db = g.open();
+      const std::string form = checked_argument(Field::kPersonName, args->draft.form, "FORM");
+      const std::string standard = checked_argument(Field::kPersonName, args->draft.standard, "STANDARD");
+      const std::string note = checked_argument(Field::kPersonNote, args->draft.note, "--note");
+      dismiss_fold_suggestion(db, form, standard, !args->undo, note, author_or_unknown(args->author));
+      print_result(args->json, {{"form", form}, {"standard", standard}, {"dismissed", !args->undo}},
+                   std::string(args->undo ? "took back the dismissal of " : "dismissed ") + form + " → " + standard);
+    });
   });
 }
 

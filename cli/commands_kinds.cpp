@@ -18,11 +18,6 @@
 namespace jiaozhu::cli {
 namespace {
 
-std::string author_or_unknown(const std::string& given) {
-  const std::string who = resolve_author(given);
-  return who.empty() ? "unknown" : who;
-}
-
 struct KindArgs {
   std::string id, kind, note, author;
   bool clear = false, json = false;

@@ -18,7 +18,7 @@ nlohmann::ordered_json report_json(const MergeReport& r) {
            {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
             {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
-            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}}},
+            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals}}},
           {"removed", r.removed},
           {"editions_replaced", r.editions_replaced},
           {"renamed", r.renamed},
@@ -46,9 +46,9 @@ void print_report(const MergeReport& r) {
             << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
             << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
   if (r.editions_replaced > 0) std::cout << "  " << r.editions_replaced << " editions now hold the newer text the other copy imported\n";
-  if (r.kind_choices + r.datings + r.cbdb_ids > 0) {
-    std::cout << "  " << r.kind_choices << " kinds set by hand, " << r.datings << " datings of editions and " << r.cbdb_ids
-              << " CBDB ids of persons came in\n";
+  if (r.kind_choices + r.datings + r.cbdb_ids + r.dismissals > 0) {
+    std::cout << "  " << r.kind_choices << " kinds set by hand, " << r.datings << " datings of editions, " << r.cbdb_ids
+              << " CBDB ids of persons and " << r.dismissals << " decisions on suggestions came in\n";
   }
   if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';

@@ -4,6 +4,7 @@
 
 #include "app.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/workflow.h"
 #include "listing_json.h"
@@ -43,10 +44,10 @@ void print_character(const Person& c, const std::vector<Mention>& first) {
 }
 
 struct PeopleArgs {
-  std::string who, form, other, kind, note, edition;
+  std::string who, form, other, kind, note, edition, author;
   std::string format = "names";
   Page page;
-  bool json = false, rebuild = false;
+  bool json = false, rebuild = false, all = false, undo = false;
   CLI::Option* kind_given = nullptr;
   CLI::Option* note_given = nullptr;
   CLI::Option* name_given = nullptr;
@@ -83,7 +84,7 @@ void run_mentions(const Globals& g, const PeopleArgs& a) {
 
 void run_suggest(const Globals& g, const PeopleArgs& a) {
   Database db = g.open();
-  const auto suggestions = PersonRepository(db).suggest(a.who, a.other);
+  const auto suggestions = PersonRepository(db).suggest(a.who, a.other, a.all);
   if (a.json) {
     print_json(alias_suggestions_json(suggestions));
     return;
@@ -92,7 +93,8 @@ void run_suggest(const Globals& g, const PeopleArgs& a) {
   for (const AliasSuggestion& s : suggestions) {
     std::cout << printable(s.form) << " for " << printable(s.character) << " (" << s.kind << "): " << printable(s.evidence)
               << "; at " << s.addresses.front() << (s.addresses.size() > 1 ? " and " + std::to_string(s.addresses.size() - 1) + " more" : "")
-              << "\n  accept: " << printable(s.command) << '\n';
+              << (s.dismissed ? " (dismissed)" : "") << "\n  accept: " << printable(s.command)
+              << (s.dismissed ? "" : "\n  dismiss: jiaozhu alias dismiss " + printable(s.character) + " " + printable(s.form)) << '\n';
   }
 }
 
@@ -225,7 +227,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     });
   });
 
-  add_command(app, g, "alias", "Aliases of a character: alias add/edit/rm/suggest", [&g](CLI::App* alias) {
+  add_command(app, g, "alias", "Aliases of a character: alias add/edit/rm/suggest/dismiss", [&g](CLI::App* alias) {
     auto args = std::make_shared<PeopleArgs>();
     alias->require_subcommand(1);
     auto* alias_add = alias->add_subcommand("add", "Add a form a character is written under");
@@ -268,8 +270,23 @@ void add_people_commands(CLI::App& app, Globals& g) {
     auto* suggest = alias->add_subcommand("suggest", "Propose aliases from the collation of two editions, with evidence");
     suggest->add_option("S1", args->who, "An edition")->required();
     suggest->add_option("S2", args->other, "Another edition of the work")->required();
+    suggest->add_flag("--all", args->all, "List the dismissed suggestions too, marked so");
     add_json_flag(suggest, g, args->json, "Print as JSON");
     suggest->callback([&g, args] { run_suggest(g, *args); });
+    auto* dismiss = alias->add_subcommand("dismiss", "Say that FORM is not an alias of NAME: `alias suggest` no longer proposes it, in any copy that merges this one");
+    dismiss->add_option("NAME", args->who, "The character")->required();
+    dismiss->add_option("FORM", args->form, "The form suggested")->required();
+    dismiss->add_flag("--undo", args->undo, "Take the dismissal back");
+    dismiss->add_option("--note", args->note, "Why");
+    dismiss->add_option("--author", args->author, "Who decides (default: $JIAOZHU_AUTHOR or the config)");
+    add_json_flag(dismiss, g, args->json, "Print the decision as JSON");
+    dismiss->callback([&g, args] {
+      Database db = g.open();
+      const std::string note = checked_argument(Field::kPersonNote, args->note, "--note");
+      PersonRepository(db).dismiss_suggestion(args->who, args->form, !args->undo, note, author_or_unknown(args->author));
+      print_result(args->json, {{"character", args->who}, {"form", args->form}, {"dismissed", !args->undo}},
+                   std::string(args->undo ? "took back the dismissal of " : "dismissed ") + args->form + " as an alias of " + args->who);
+    });
   });
 
   add_command(app, g, "mentions", "Every mention of a character, under any alias, in every edition", [&g](CLI::App* mentions) {

@@ -135,7 +135,7 @@ Json alias_suggestions_json(const std::vector<AliasSuggestion>& suggestions) {
   auto list = Json::array();
   for (const AliasSuggestion& s : suggestions) {
     list.push_back({{"character", s.character}, {"form", s.form}, {"kind", s.kind}, {"evidence", s.evidence},
-                    {"passages", s.addresses}, {"accept", s.command}});
+                    {"passages", s.addresses}, {"accept", s.command}, {"dismissed", s.dismissed}});
   }
   return {{"suggestions", list}};
 }
@@ -144,7 +144,7 @@ Json fold_suggestions_json(const std::vector<FoldSuggestion>& suggestions) {
   auto list = Json::array();
   for (const FoldSuggestion& s : suggestions) {
     list.push_back({{"form", s.form}, {"standard", s.standard}, {"count", s.count}, {"consistency", s.consistency},
-                    {"evidence", s.evidence}, {"passages", s.addresses}, {"accept", s.command}});
+                    {"evidence", s.evidence}, {"passages", s.addresses}, {"accept", s.command}, {"dismissed", s.dismissed}});
   }
   return {{"suggestions", list}};
 }

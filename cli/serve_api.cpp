@@ -64,6 +64,12 @@ class Body {
     }
     return out;
   }
+  // The boolean at `key`; false when absent.
+  bool flag(const char* key) const {
+    if (!doc_.contains(key)) return false;
+    if (!doc_[key].is_boolean()) throw UsageError(std::string("\"") + key + "\" is not true or false");
+    return doc_[key].get<bool>();
+  }
   const nlohmann::json& doc() const { return doc_; }
 
  private:
@@ -206,7 +212,21 @@ void add_person_routes(Routes& routes, DatabaseGate& gate) {
     gate.with([&](Database& db) { send_json(res, alias_json(PersonRepository(db).add_alias(id_of(req), form, kind, note)), 201); });
   });
   routes.get("/api/suggestions/aliases", [&](const WebRequest& req, WebResponse& res) {
-    gate.with([&](Database& db) { send_json(res, alias_suggestions_json(PersonRepository(db).suggest(param(req, "a"), param(req, "b")))); });
+    const bool all = param(req, "all") == "1";
+    gate.with([&](Database& db) {
+      send_json(res, alias_suggestions_json(PersonRepository(db).suggest(param(req, "a"), param(req, "b"), all)));
+    });
+  });
+  // {"character": "张若麟", "form": "张着麟", "note": "…", "undo": false}, as `alias dismiss`.
+  routes.post("/api/suggestions/aliases/dismiss", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    const std::string who = body.text("character", Field::kPersonName), form = body.text("form", Field::kPersonName);
+    const std::string note = body.text("note", Field::kPersonNote);
+    const bool undo = body.flag("undo");
+    gate.with([&](Database& db) {
+      PersonRepository(db).dismiss_suggestion(who, form, !undo, note, author());
+      send_json(res, {{"character", who}, {"form", form}, {"dismissed", !undo}});
+    });
   });
 }
 
@@ -242,7 +262,19 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
     });
   });
   routes.get("/api/suggestions/folds", [&](const WebRequest& req, WebResponse& res) {
-    gate.with([&](Database& db) { send_json(res, fold_suggestions_json(suggest_fold_rules(db, param(req, "a"), param(req, "b")))); });
+    const bool all = param(req, "all") == "1";
+    gate.with([&](Database& db) { send_json(res, fold_suggestions_json(suggest_fold_rules(db, param(req, "a"), param(req, "b"), all))); });
+  });
+  // {"form": "甯", "standard": "寧", "note": "…", "undo": false}, as `fold dismiss`.
+  routes.post("/api/suggestions/folds/dismiss", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    const std::string form = body.text("form", Field::kPersonName), standard = body.text("standard", Field::kPersonName);
+    const std::string note = body.text("note", Field::kPersonNote);
+    const bool undo = body.flag("undo");
+    gate.with([&](Database& db) {
+      dismiss_fold_suggestion(db, form, standard, !undo, note, author());
+      send_json(res, {{"form", form}, {"standard", standard}, {"dismissed", !undo}});
+    });
   });
   // {"form": "甯", "standard": "寧", "source": "…", "note": "…"}, as `fold add`.
   routes.post("/api/fold-rules", [&](const WebRequest& req, WebResponse& res) {

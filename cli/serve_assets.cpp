@@ -38,6 +38,8 @@ li.note-item.conflict { border-left: 3px solid #c33; padding-left: .4rem; }
 li.focus { outline: 2px solid #e0b000; }
 .actions button, .versions button, select.set-kind { font-size: .75rem; margin-left: .3rem; }
 .actions a { font-size: .75rem; margin-left: .4rem; }
+ol.suggestions li.dismissed { color: #999; }
+ol.suggestions button { font-size: .75rem; margin-left: .3rem; }
 .versions blockquote { margin: .2rem 0 .2rem 1rem; border-left: 2px solid #ccc; padding-left: .5rem; }
 .parallel { display: grid; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); gap: 1.5rem; margin-bottom: 1.5rem; }
 .parallel section { border: 1px solid #ddd; padding: .8rem; }
@@ -148,27 +150,24 @@ constexpr std::string_view kScript = R"js(
       .then(() => location.reload(), (e) => shout(null, e));
   });
 
-  // Suggestions: accepted through the API; dismissed ones stay hidden in this browser.
-  const dismissed = JSON.parse(localStorage.getItem("jz-dismissed") || "[]");
-  const key = (item) => item.querySelector("[data-accept]").dataset.form + "|" +
-    (item.querySelector("[data-accept]").dataset.standard || item.querySelector("[data-accept]").dataset.character);
-  document.querySelectorAll("ol.suggestions li").forEach((item) => { if (dismissed.includes(key(item))) item.hidden = true; });
+  // Suggestions: accepted, dismissed or a dismissal taken back, through the API.
   document.addEventListener("click", (event) => {
-    const accept = event.target.closest("[data-accept]");
-    const dismiss = event.target.closest("[data-dismiss]");
-    if (dismiss) {
-      const item = dismiss.closest("li");
-      dismissed.push(key(item));
-      localStorage.setItem("jz-dismissed", JSON.stringify(dismissed));
-      item.hidden = true;
-    }
-    if (!accept) return;
-    const d = accept.dataset;
-    const done = () => { accept.closest("li").classList.add("accepted"); accept.replaceWith("accepted"); };
-    if (d.accept === "alias") {
-      post("/api/persons/" + encodeURIComponent(d.character) + "/aliases", { form: d.form, kind: d.kind }).then(done, (e) => shout(null, e));
+    const button = event.target.closest("[data-decide]");
+    if (!button) return;
+    const item = button.closest("li[data-kind]");
+    const d = item.dataset;
+    const decision = button.dataset.decide;
+    const done = (word) => () => { item.classList.add(word); button.parentElement.querySelectorAll("button").forEach((b) => b.remove()); item.append(" " + word); };
+    const fail = (e) => shout(null, e);
+    if (decision === "accept" && d.kind === "alias") {
+      post("/api/persons/" + encodeURIComponent(d.character) + "/aliases", { form: d.form, kind: d.aliasKind }).then(done("accepted"), fail);
+    } else if (decision === "accept") {
+      post("/api/fold-rules", { form: d.form, standard: d.standard, source: "accepted from jiaozhu's suggestions" }).then(done("accepted"), fail);
     } else {
-      post("/api/fold-rules", { form: d.form, standard: d.standard, source: "accepted from jiaozhu's suggestions" }).then(done, (e) => shout(null, e));
+      const body = d.kind === "alias" ? { character: d.character, form: d.form } : { form: d.form, standard: d.standard };
+      body.undo = decision === "undo";
+      post("/api/suggestions/" + (d.kind === "alias" ? "aliases" : "folds") + "/dismiss", body)
+        .then(done(decision === "undo" ? "suggested again" : "dismissed"), fail);
     }
   });
 

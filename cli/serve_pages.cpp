@@ -200,27 +200,37 @@ void person_page(Database& db, const std::string& who, WebResponse& res) {
   res.body = page_html(p.name, body);
 }
 
+// Accept and dismiss, or for a dismissed suggestion, take the dismissal back.
+std::string decision_buttons(bool dismissed) {
+  if (dismissed) return " <span class=\"meta\">(dismissed)</span><button type=\"button\" data-decide=\"undo\">take back</button>";
+  return " <button type=\"button\" data-decide=\"accept\">accept</button><button type=\"button\" data-decide=\"dismiss\">dismiss</button>";
+}
+
 void suggestions_page(Database& db, const WebRequest& req, WebResponse& res) {
   const std::string a = req.param("a"), b = req.param("b");
   if (a.empty() || b.empty()) throw UsageError("suggestions need two editions: ?a=S&b=T");
-  std::string body = "<h2>Aliases</h2><ol class=\"suggestions\">";
-  for (const AliasSuggestion& s : PersonRepository(db).suggest(a, b)) {
+  const bool all = req.param("all") == "1";
+  std::string body = std::string("<p>") +
+                     (all ? link("/suggestions?a=" + path_segment(a) + "&b=" + path_segment(b), "hide the dismissed ones")
+                          : link("/suggestions?a=" + path_segment(a) + "&b=" + path_segment(b) + "&all=1", "show the dismissed ones too")) +
+                     "</p><h2>Aliases</h2><ol class=\"suggestions\">";
+  for (const AliasSuggestion& s : PersonRepository(db).suggest(a, b, all)) {
     std::string places;
     for (const std::string& x : s.addresses) places += " " + link("/parallel/" + x, x);
-    body += "<li>" + html_escape(s.form) + " as " + html_escape(s.kind) + " of " + link("/person/" + path_segment(s.character), s.character) +
-            ": " + html_escape(s.evidence) + places + " <button type=\"button\" data-accept=\"alias\" data-character=\"" +
-            html_escape(s.character) + "\" data-form=\"" + html_escape(s.form) + "\" data-kind=\"" + html_escape(s.kind) +
-            "\">accept</button><button type=\"button\" data-dismiss>dismiss</button></li>";
+    const std::string data = " data-kind=\"alias\" data-character=\"" + html_escape(s.character) + "\" data-form=\"" +
+                             html_escape(s.form) + "\" data-alias-kind=\"" + html_escape(s.kind) + "\"";
+    body += "<li" + data + (s.dismissed ? " class=\"dismissed\"" : "") + ">" + html_escape(s.form) + " as " + html_escape(s.kind) +
+            " of " + link("/person/" + path_segment(s.character), s.character) + ": " + html_escape(s.evidence) + places +
+            decision_buttons(s.dismissed) + "</li>";
   }
   body += "</ol><h2>Fold rules (variant forms)</h2><ol class=\"suggestions\">";
-  for (const FoldSuggestion& s : suggest_fold_rules(db, a, b)) {
+  for (const FoldSuggestion& s : suggest_fold_rules(db, a, b, all)) {
     std::string evidence;
     for (const std::string& e : s.evidence) evidence += (evidence.empty() ? "" : "; ") + e;
-    body += "<li>" + html_escape(s.form) + " → " + html_escape(s.standard) + ": " + std::to_string(s.count) + " places, " +
+    body += "<li data-kind=\"fold\" data-form=\"" + html_escape(s.form) + "\" data-standard=\"" + html_escape(s.standard) + "\"" +
+            (s.dismissed ? " class=\"dismissed\"" : "") + ">" + html_escape(s.form) + " → " + html_escape(s.standard) + ": " + std::to_string(s.count) + " places, " +
             std::to_string(static_cast<int>(s.consistency * 100 + 0.5)) + "% consistent" +
-            (evidence.empty() ? "" : "; " + html_escape(evidence)) + " <button type=\"button\" data-accept=\"fold\" data-form=\"" +
-            html_escape(s.form) + "\" data-standard=\"" + html_escape(s.standard) +
-            "\">accept</button><button type=\"button\" data-dismiss>dismiss</button></li>";
+            (evidence.empty() ? "" : "; " + html_escape(evidence)) + decision_buttons(s.dismissed) + "</li>";
   }
   res.body = page_html("Suggestions: " + a + " and " + b, body + "</ol>");
 }

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 11.
+-- jiaozhu schema, current version: 12.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -567,3 +567,20 @@ CREATE TABLE character_cbdb_id (
   set_at         TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX character_cbdb_id_character ON character_cbdb_id(character_uuid, set_at);
+
+-- A suggestion dismissed (schema 12): `alias dismiss`, `fold dismiss`, or
+-- the suggestion page of `jiaozhu serve`. A log like the three above, so
+-- that a dismissal made in one copy holds in every copy that merges it;
+-- decision NULL takes it back. suggestion_uuid derives from what is proposed
+-- (core/src/repo/suggestion_dismissals.h): an alias from its character's uuid
+-- and folded form, a fold rule from its two characters. `alias suggest` and
+-- `fold suggest` leave dismissed suggestions out unless asked (--all).
+CREATE TABLE suggestion_dismissal (
+  uuid            TEXT PRIMARY KEY,
+  suggestion_uuid TEXT NOT NULL,
+  decision        TEXT CHECK (decision IS NULL OR decision = 'dismissed'),
+  note            TEXT,
+  author          TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at          TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX suggestion_dismissal_suggestion ON suggestion_dismissal(suggestion_uuid, set_at);

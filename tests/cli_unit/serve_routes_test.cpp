@@ -206,3 +206,28 @@ TEST_CASE("serve routes: the views mark notes, persons and variants, and keep st
   CHECK(server.get("/assets/apparatus.js").body.find("witness") != std::string::npos);
   CHECK(server.get_json("/api/parallel/A:10") == file.json({"parallel", "A:10"}));
 }
+
+TEST_CASE("serve routes: a suggestion dismissed in the page is proposed no more, by the page or the CLI, until taken back") {
+  jz_test::SongjinFile file({2, true, jz_test::kTestAuthor});
+  REQUIRE(file.run({"character", "add", "张若麟"}).status == 0);
+  Server server(file);
+  auto forms = [&](const std::string& query) {
+    std::vector<std::string> out;
+    const nlohmann::json doc = server.get_json("/api/suggestions/aliases?a=A&b=B" + query);
+    for (const auto& s : doc["suggestions"]) out.push_back(s["form"]);
+    return out;
+  };
+  REQUIRE(forms("") == std::vector<std::string>{"張着麟"});
+  CHECK(server.get("/suggestions?a=A&b=B").body.find("data-form=\"張着麟\"") != std::string::npos);
+  CHECK(server.post("/api/suggestions/aliases/dismiss", {{"character", "张若麟"}, {"form", "張着麟"}}).status == 200);
+  CHECK(forms("").empty());
+  CHECK(file.json({"alias", "suggest", "A", "B"})["suggestions"].empty());
+  CHECK(forms("&all=1") == std::vector<std::string>{"張着麟"});
+  CHECK(server.get("/suggestions?a=A&b=B&all=1").body.find("class=\"dismissed\"") != std::string::npos);
+  CHECK(server.post("/api/suggestions/aliases/dismiss", {{"character", "张若麟"}, {"form", "張着麟"}, {"undo", true}}).status == 200);
+  CHECK(forms("") == std::vector<std::string>{"張着麟"});
+  CHECK(server.post("/api/suggestions/aliases/dismiss", {{"character", "张若麟"}, {"form", "張着麟"}, {"undo", "yes"}}).status == 400);
+  CHECK(server.post("/api/suggestions/folds/dismiss", {{"form", "着"}, {"standard", "若"}}).status == 200);
+  CHECK(server.post("/api/suggestions/folds/dismiss", {{"form", "着着"}, {"standard", "若"}}).status == 400);
+  CHECK(file.run({"check"}).status == 0);
+}

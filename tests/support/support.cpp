@@ -198,6 +198,7 @@ void undo_schema_9(SQLite::Database& raw) {
   // The statements exactly as migrations 0003 and 0007 wrote them: the
   // schema check compares their text.
   raw.exec(
+      "DROP TABLE suggestion_dismissal; "  // schema 12
       "DROP TABLE character_cbdb_id; DROP TABLE passage_place; DROP TABLE section; "  // schema 11
       "ALTER TABLE source_file DROP COLUMN markup; "
       "DROP TABLE variant_kind_choice; DROP TABLE edition_dating; "  // schema 10

@@ -16,6 +16,7 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/conflicts.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/variant_kind_choices.h"
 #include "jiaozhu/edition_dating.h"
 #include "jiaozhu/error.h"
@@ -65,6 +66,7 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'kind choice', uuid, variant_uuid, kind, note, author, set_at FROM variant_kind_choice");
   rows("SELECT 'dating', uuid, edition_uuid, dynasty, note, author, set_at FROM edition_dating");
   rows("SELECT 'cbdb id', uuid, character_uuid, cbdb_id, note, author, set_at FROM character_cbdb_id");
+  rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
   // Which character each merged-away one became: the redirects a copy
   // recorded may differ (merges are a union), where they lead may not.
   SQLite::Statement redirects(db.sql(), "SELECT from_uuid FROM character_redirect");
@@ -102,7 +104,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
   NoteFilter all;
   all.include_deleted = true;
   const auto existing = notes.list(all);
-  const int op = std::uniform_int_distribution<int>(0, 21)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 22)(rng);
   auto pick = [&]() -> const Note& { return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)]; };
   try {
     if (op <= 2 || existing.empty()) {
@@ -207,6 +209,13 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
     } else if (op == 20) {  // persons from CBDB: a person, a courtesy name and an id (another copy may give another)
       const std::string n = std::to_string(rng() % 30);
       PersonRepository(db).import_persons({{"人物" + n, std::to_string(1000 + rng() % 3), {{"字" + n, "courtesy"}}}});
+    } else if (op == 21) {  // a suggestion dismissed, or the dismissal taken back (another copy may decide otherwise)
+      static const char* const kForms[] = {"張着麟", "张着麟", "張若林"};
+      if (rng() % 2) {  // of a person some copy added (op 7): NotFound where none is here yet
+        PersonRepository(db).dismiss_suggestion("人物" + std::to_string(rng() % 30), kForms[rng() % 3], rng() % 3 != 0, "", author);
+      } else {
+        dismiss_fold_suggestion(db, rng() % 2 ? "着" : "著", "若", rng() % 3 != 0, "", author);
+      }
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front());

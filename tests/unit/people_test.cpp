@@ -1,6 +1,8 @@
 #include <SQLiteCpp/Database.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <filesystem>
 
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/check.h"
@@ -10,7 +12,9 @@
 #include "jiaozhu/fold.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/notes.h"
+#include "jiaozhu/merge.h"
 #include "jiaozhu/people.h"
+#include "jiaozhu/variant_form_suggestions.h"
 #include "support.h"
 
 using namespace jiaozhu;
@@ -187,4 +191,54 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
   CHECK(people.conflicts().empty());
   const std::string opening = db.sql().execAndGet("SELECT passage_opening FROM note WHERE target = 'passage'").getString();
   CHECK(!opening.empty());
+}
+
+TEST_CASE("a dismissed suggestion is proposed no more, in this copy or any that merges it, until taken back") {
+  jz_test::TempDir dir;
+  {
+    Database db = open_database(dir / "a.db", OpenMode::kCreate);
+    jz_test::import_songjin(db);
+    align_editions(db, "A", "B");
+    PersonRepository(db).add("张若麟", "");
+  }
+  std::filesystem::copy_file(dir / "a.db", dir / "b.db");
+  Database a = open_database(dir / "a.db", OpenMode::kExisting);
+  auto forms = [](Database& db, bool all) {
+    std::vector<std::string> out;
+    for (const AliasSuggestion& s : PersonRepository(db).suggest("A", "B", all)) out.push_back(s.form + (s.dismissed ? " (dismissed)" : ""));
+    return out;
+  };
+  const auto before = forms(a, false);
+  REQUIRE(std::find(before.begin(), before.end(), "張着麟") != before.end());
+
+  PersonRepository(a).dismiss_suggestion("张若麟", "张着麟", true, "OCR 誤字，非別名", "甲");  // either script names it
+  auto after = forms(a, false);
+  CHECK(std::find(after.begin(), after.end(), "張着麟") == after.end());
+  after = forms(a, true);
+  CHECK(std::find(after.begin(), after.end(), "張着麟 (dismissed)") != after.end());
+  CHECK(jz_test::passes_check(a));
+
+  // Merged into a copy that never dismissed it: dismissed there too.
+  {
+    Database b = open_database(dir / "b.db", OpenMode::kExisting);
+    CHECK(merge_database(b, dir / "a.db", false).dismissals == 1);
+    const auto there = forms(b, false);
+    CHECK(std::find(there.begin(), there.end(), "張着麟") == there.end());
+    // Taken back there, and merged back: proposed again in both.
+    PersonRepository(b).dismiss_suggestion("张若麟", "張着麟", false, "", "乙");
+  }
+  merge_database(a, dir / "b.db", false);
+  after = forms(a, false);
+  CHECK(std::find(after.begin(), after.end(), "張着麟") != after.end());
+  CHECK_THROWS_AS(PersonRepository(a).dismiss_suggestion("無此人", "张着麟", true, "", "甲"), NotFound);
+}
+
+TEST_CASE("check finds a dismissal whose uuid does not derive from its content") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "a.db", OpenMode::kCreate);
+  dismiss_fold_suggestion(db, "着", "若", true, "", "甲");
+  CHECK(jz_test::passes_check(db));
+  db.sql().exec("UPDATE suggestion_dismissal SET note = 'forged'");
+  CHECK_FALSE(jz_test::passes_check(db));
+  CHECK_THROWS_AS(dismiss_fold_suggestion(db, "着若", "若", true, "", "甲"), UsageError);
 }

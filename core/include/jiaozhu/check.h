@@ -24,8 +24,9 @@ struct CheckResult {
 // link, each span within its text), mentions, notes, deletions (no removed alias
 // or link still here; every character here is its group's survivor), fold
 // rules (each folds one Han character into another, its uuid derived from
-// rule and author, none live with a tombstone), kinds and datings (each
-// row of the two choice logs with its uuid derived from its content), record
+// rule and author, none live with a tombstone), scholars' decisions (each
+// row of the choice logs: kinds, datings, CBDB ids, dismissed suggestions,
+// with its uuid derived from its content), record
 // history (every character and alias has revisions, head flags right, the
 // newest head shown) and edition versions (each edition shows its newest
 // current text; each rival edition holds another). Reads only, and finds

@@ -31,7 +31,7 @@ struct MergeReport {
   // Fold rules added, changed or removed here, and the passages that were
   // indexed again because of them.
   int64_t fold_rules = 0, passages_refolded = 0;
-  int64_t kind_choices = 0, datings = 0, cbdb_ids = 0;  // rows of the choice logs brought in
+  int64_t kind_choices = 0, datings = 0, cbdb_ids = 0, dismissals = 0;  // rows of the choice logs brought in
   // Rows here removed by the other copy's deletions: aliases and links it
   // removed, characters it merged into others.
   int64_t removed = 0;

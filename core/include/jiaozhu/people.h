@@ -101,6 +101,7 @@ struct AliasSuggestion {
   std::string evidence;  // one sentence
   std::vector<std::string> addresses;
   std::string command;   // the command that accepts it
+  bool dismissed = false;  // a scholar dismissed it (listed only when asked for)
 };
 
 // What follows, in the same transaction, when the identity of character
@@ -172,8 +173,15 @@ class PersonRepository {
   // Recomputes every mention.
   void rebuild_mentions();
 
-  // Aliases the collation of s1 and s2 suggests, with their evidence.
-  std::vector<AliasSuggestion> suggest(const std::string& s1, const std::string& s2) const;
+  // Aliases the collation of s1 and s2 suggests, with their evidence;
+  // those a scholar dismissed only with `include_dismissed`.
+  std::vector<AliasSuggestion> suggest(const std::string& s1, const std::string& s2, bool include_dismissed = false) const;
+  // Dismisses the suggestion of `form` as an alias of `who` (or, with
+  // `dismissed` false, takes the dismissal back), in one transaction of its
+  // own: a decision in a log that merges as a union, so that no copy
+  // suggests it again. Throws NotFound or ConflictError for `who` as get().
+  void dismiss_suggestion(const std::string& who, const std::string& form, bool dismissed, const std::string& note,
+                          const std::string& author);
 
  private:
   Database& db_;

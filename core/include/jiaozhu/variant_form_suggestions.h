@@ -25,6 +25,7 @@ struct FoldSuggestion {
   std::vector<std::string> evidence;
   std::vector<std::string> addresses;  // the first few places, in the first edition
   std::string command;                 // jiaozhu fold add FORM STANDARD
+  bool dismissed = false;              // a scholar dismissed it (listed only when asked for)
 };
 
 // Single-character substitutions between aligned editions s1 and s2 (in
@@ -32,7 +33,17 @@ struct FoldSuggestion {
 // that recur: at least twice, and in at least a fifth of the places the
 // first edition writes its character, or a twentieth when Unihan relates the
 // two by a variant field, a phonetic series or a reading. A reading seen
-// once is never suggested. Ranked by count times consistency. Throws NotFound for an unknown siglum.
-std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2);
+// once is never suggested. Ranked by count times consistency. Those a
+// scholar dismissed only with `include_dismissed`. Throws NotFound for an
+// unknown siglum.
+std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2,
+                                               bool include_dismissed = false);
+
+// Dismisses the suggestion of FORM → STANDARD (or, with `dismissed` false,
+// takes the dismissal back), in one transaction of its own: a decision in a
+// log that merges as a union, so that no copy suggests it again. Throws
+// UsageError unless each is one character, or for a bad note or author.
+void dismiss_fold_suggestion(Database& db, const std::string& form, const std::string& standard, bool dismissed,
+                             const std::string& note, const std::string& author);
 
 }  // namespace jiaozhu

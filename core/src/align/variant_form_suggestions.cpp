@@ -13,10 +13,12 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/han_properties.h"
 #include "jiaozhu/unicode.h"
 #include "repo/folding_change.h"
+#include "repo/suggestion_dismissals.h"
 
 namespace jiaozhu {
 namespace {
@@ -66,7 +68,8 @@ Evidence evidence_for(char32_t a, char32_t b) {
 
 }  // namespace
 
-std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2) {
+std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2,
+                                               bool include_dismissed) {
   EditionRepository editions(db);
   const Edition e1 = editions.get(s1);  // each_variant names an unknown s2
   std::map<std::pair<char32_t, char32_t>, Seen> pairs;  // (character of s1, character of s2)
@@ -85,6 +88,7 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
     });
   });
   std::vector<FoldSuggestion> out;
+  const std::set<std::string> dismissed = detail::dismissed_suggestions(db);
   for (const auto& [key, seen] : pairs) {
     if (seen.count < kMinCount) continue;
     const auto [a, b] = key;
@@ -102,12 +106,25 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
     s.evidence = std::move(evidence.lines);
     s.addresses = seen.addresses;
     s.command = "jiaozhu fold add " + s.form + " " + s.standard;
-    out.push_back(std::move(s));
+    s.dismissed = dismissed.count(detail::fold_suggestion_uuid(s.form, s.standard)) > 0;
+    if (include_dismissed || !s.dismissed) out.push_back(std::move(s));
   }
   std::stable_sort(out.begin(), out.end(), [](const FoldSuggestion& x, const FoldSuggestion& y) {
     return static_cast<double>(x.count) * x.consistency > static_cast<double>(y.count) * y.consistency;
   });
   return out;
+}
+
+}  // namespace jiaozhu
+
+namespace jiaozhu {
+
+void dismiss_fold_suggestion(Database& db, const std::string& form, const std::string& standard, bool dismissed,
+                             const std::string& note, const std::string& author) {
+  for (const std::string* c : {&form, &standard}) {
+    if (to_code_points(*c).size() != 1) throw UsageError("'" + *c + "' is not one character: a fold rule joins two");
+  }
+  db.write([&] { detail::record_dismissal(db, detail::fold_suggestion_uuid(form, standard), dismissed, note, author); });
 }
 
 }  // namespace jiaozhu

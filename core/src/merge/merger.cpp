@@ -35,6 +35,7 @@
 #include "notes/note_index.h"
 #include "notes/note_store.h"
 #include "people/cbdb_ids.h"
+#include "repo/suggestion_dismissals.h"
 #include "repo/section_paths.h"
 #include "people/person_join.h"
 #include "people/mention_index.h"
@@ -660,6 +661,7 @@ void merge_scholars_choices(Merge& m) {
   m.report.kind_choices = merge_choice_log(m, detail::kKindChoices, [](const std::string& v) { parse_variant_kind(v); });
   m.report.datings = merge_choice_log(m, detail::kEditionDatings, &EditionDatingRepository::check_dynasty);
   m.report.cbdb_ids = merge_choice_log(m, detail::kCbdbIds, &detail::check_cbdb_id);
+  m.report.dismissals = merge_choice_log(m, detail::kSuggestionDismissals, &detail::check_dismissal_decision);
 }
 
 // ---- notes ----

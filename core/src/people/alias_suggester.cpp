@@ -15,9 +15,12 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/unicode.h"
+#include "repo/suggestion_dismissals.h"
 
 namespace jiaozhu {
 namespace {
@@ -49,6 +52,14 @@ std::string kind_for(const std::u32string& form) {
 
 std::string quote(const std::string& s) { return s.find(' ') == std::string::npos ? s : "'" + s + "'"; }
 
+// The uuid of the character a suggestion names (by its name as suggested:
+// the first of that name, as known_forms reads them).
+std::string character_uuid(Database& db, const std::string& name) {
+  SQLite::Statement q(db.sql(), "SELECT uuid FROM character WHERE name = ? ORDER BY id LIMIT 1");
+  q.bind(1, name);
+  return q.executeStep() ? q.getColumn(0).getString() : std::string();
+}
+
 class Suggestions {
  public:
   void add(const std::string& character, const std::string& form, const std::string& kind, const std::string& evidence,
@@ -57,7 +68,8 @@ class Suggestions {
     const std::pair<std::string, std::string> key{character, to_utf8(fold_code_points(to_code_points(form)))};
     AliasSuggestion& s = by_key_[key];
     if (s.form.empty()) {
-      s = {character, form, kind, evidence, {}, "jiaozhu alias add " + quote(character) + " " + quote(form) + " --kind " + kind};
+      s = {character, form, kind, evidence, {}, "jiaozhu alias add " + quote(character) + " " + quote(form) + " --kind " + kind,
+           false};
       order_.push_back(key);
     }
     if (std::find(s.addresses.begin(), s.addresses.end(), address) == s.addresses.end()) s.addresses.push_back(address);
@@ -140,14 +152,30 @@ void near_forms(Database& db, const std::string& s1, const std::string& s2,
 
 }  // namespace
 
-std::vector<AliasSuggestion> PersonRepository::suggest(const std::string& s1, const std::string& s2) const {
+std::vector<AliasSuggestion> PersonRepository::suggest(const std::string& s1, const std::string& s2,
+                                                       bool include_dismissed) const {
   EditionRepository(db_).get(s1);
   EditionRepository(db_).get(s2);
   const auto known = known_forms(db_);
-  Suggestions out;
-  from_variants(db_, s1, s2, known, out);
-  near_forms(db_, s1, s2, known, out);
-  return out.result();
+  Suggestions found;
+  from_variants(db_, s1, s2, known, found);
+  near_forms(db_, s1, s2, known, found);
+  const std::set<std::string> dismissed = detail::dismissed_suggestions(db_);
+  std::vector<AliasSuggestion> out;
+  for (AliasSuggestion& s : found.result()) {
+    s.dismissed = dismissed.count(detail::alias_suggestion_uuid(character_uuid(db_, s.character), s.form)) > 0;
+    if (include_dismissed || !s.dismissed) out.push_back(std::move(s));
+  }
+  return out;
+}
+
+void PersonRepository::dismiss_suggestion(const std::string& who, const std::string& form, bool dismissed,
+                                          const std::string& note, const std::string& author) {
+  if (auto fault = field_fault(Field::kPersonName, form)) throw UsageError("the form " + *fault);
+  db_.write([&] {
+    const Person p = get(who);
+    detail::record_dismissal(db_, detail::alias_suggestion_uuid(p.uuid, form), dismissed, note, author);
+  });
 }
 
 }  // namespace jiaozhu

@@ -16,6 +16,7 @@
 #include "people/cbdb_ids.h"
 #include "repo/deletion_store.h"
 #include "repo/edition_datings.h"
+#include "repo/suggestion_dismissals.h"
 #include "repo/section_paths.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -137,9 +138,10 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"notes", detail::NoteStore(db).faults()});
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
   out.push_back({"fold rules", FoldRuleRepository(db).faults()});
-  CheckResult choices{"kinds and datings", detail::ChoiceLog(db, detail::kKindChoices).faults()};
-  for (std::string& f : detail::ChoiceLog(db, detail::kEditionDatings).faults()) choices.faults.push_back(std::move(f));
-  for (std::string& f : detail::ChoiceLog(db, detail::kCbdbIds).faults()) choices.faults.push_back(std::move(f));
+  CheckResult choices{"scholars' decisions", detail::ChoiceLog(db, detail::kKindChoices).faults()};
+  for (const detail::ChoiceTable& t : {detail::kEditionDatings, detail::kCbdbIds, detail::kSuggestionDismissals}) {
+    for (std::string& f : detail::ChoiceLog(db, t).faults()) choices.faults.push_back(std::move(f));
+  }
   out.push_back(std::move(choices));
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
