@@ -1,5 +1,6 @@
 #include "manual.h"
 
+#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -161,6 +162,16 @@ std::string bash_completion(CLI::App& app) {
          "}\n"
          "complete -F _jiaozhu jiaozhu\n";
   return out.str();
+}
+
+bool write_manual_files(const std::string& man_path, const std::string& completion_path) {
+  CLI::App app;
+  Globals globals;
+  configure_app(app, globals);
+  std::ofstream man(man_path, std::ios::binary), completion(completion_path, std::ios::binary);
+  man << man_page(app);
+  completion << bash_completion(app);
+  return static_cast<bool>(man.flush()) && static_cast<bool>(completion.flush());
 }
 
 }  // namespace jiaozhu::cli

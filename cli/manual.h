@@ -15,4 +15,8 @@ std::string man_page(CLI::App& app);
 // file names where a command takes files.
 std::string bash_completion(CLI::App& app);
 
+// Builds jiaozhu's command tree and writes its manual page to man_path and
+// its completion to completion_path; false if either cannot be written.
+bool write_manual_files(const std::string& man_path, const std::string& completion_path);
+
 }  // namespace jiaozhu::cli

@@ -144,7 +144,7 @@ std::string entry_item(const ApparatusEntry& e) {
   return out + "</li>";
 }
 
-void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
+void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
   out << "<section class=\"passage\" id=\"" << html(p.address) << "\">\n<div class=\"base\">\n<div class=\"address\">"
       << html(p.address) << (p.title.empty() ? "" : " " + html(p.title)) << (p.author.empty() ? "" : " " + html(p.author))
       << (p.page ? " <span class=\"page\">p. " + html(*p.page) + "</span>" : "") << "</div>\n<div class=\"text\" data-address=\"" << html(p.address) << "\">" << marked_text(a, p) << "</div>\n";
@@ -193,7 +193,7 @@ void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
       out << "<h2 class=\"section\">" << html(format_section(p.section)) << "</h2>\n";
     }
     section = &p.section;
-    write_passage(a, p, out);
+    write_html_passage(a, p, out);
   }
   out << "</main>\n";
   if (!a.persons.empty()) {

@@ -86,7 +86,7 @@ std::string marked_text(const std::u32string& base, const ApparatusPassage& p) {
   return out;
 }
 
-void write_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
+void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
   const std::u32string base = to_code_points(p.text);
   out << p.address;
   if (!p.section.empty()) out << " " << format_section(p.section);
@@ -147,7 +147,7 @@ void write_apparatus_text(const Apparatus& a, std::ostream& out) {
   }
   out << "。校記 " << a.entries << " 條。\n\n";
   for (const ApparatusPassage& p : a.passages) {
-    if (!p.entries.empty() || !p.notes.empty()) write_passage(a, p, out);
+    if (!p.entries.empty() || !p.notes.empty()) write_text_passage(a, p, out);
   }
 }
 

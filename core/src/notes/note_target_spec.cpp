@@ -8,16 +8,16 @@
 namespace jiaozhu::detail {
 namespace {
 
-using json = nlohmann::ordered_json;
+using spec_json = nlohmann::ordered_json;
 
-std::string text(const json& doc, const char* key, Field field) {
+std::string text(const spec_json& doc, const char* key, Field field) {
   if (!doc.contains(key) || !doc[key].is_string()) throw InputError(std::string("a note move names no ") + key);
   std::string value = doc[key].get<std::string>();
   if (auto fault = field_fault(field, value)) throw InputError(std::string("a note move's ") + key + " " + *fault);
   return value;
 }
 
-int64_t number(const json& doc, const char* key, int64_t least) {
+int64_t number(const spec_json& doc, const char* key, int64_t least) {
   if (!doc.contains(key) || !doc[key].is_number_integer() || doc[key].get<int64_t>() < least) {
     throw InputError(std::string("a note move's ") + key + " is not a number from " + std::to_string(least));
   }
@@ -28,7 +28,7 @@ int64_t number(const json& doc, const char* key, int64_t least) {
 
 std::string target_spec(const NoteRecord& r) {
   const Note& n = r.note;
-  json doc = {{"target", std::string(to_string(n.target))}};
+  spec_json doc = {{"target", std::string(to_string(n.target))}};
   if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
     doc["edition"] = n.edition_uuid;
     doc["seq"] = r.passage_seq;
@@ -47,7 +47,7 @@ std::string target_spec(const NoteRecord& r) {
 }
 
 NoteRecord parse_target_spec(std::string_view spec) {
-  const json doc = json::parse(spec, nullptr, false);
+  const spec_json doc = spec_json::parse(spec, nullptr, false);
   if (!doc.is_object()) throw InputError("a note move is not a JSON object");
   NoteRecord r;
   Note& n = r.note;

@@ -16,7 +16,7 @@
 namespace jiaozhu {
 namespace {
 
-constexpr char32_t kLimit = 0x32000;  // above every Han block
+constexpr char32_t kFoldTableSize = 0x32000;  // above every Han block
 
 // A dense table (800 KB, built once) makes folding one load per character:
 // indexing folds every character of a corpus. Building it takes ~2 ms,
@@ -26,8 +26,8 @@ constexpr unsigned kLookupsBeforeTable = 20000;
 
 const std::vector<char32_t>& table() {
   static const std::vector<char32_t> t = [] {
-    std::vector<char32_t> v(kLimit);
-    for (char32_t c = 0; c < kLimit; ++c) v[c] = c;
+    std::vector<char32_t> v(kFoldTableSize);
+    for (char32_t c = 0; c < kFoldTableSize; ++c) v[c] = c;
     for (const FoldPair& p : kFoldPairs) v[p.from] = p.to;
     return v;
   }();
@@ -51,7 +51,7 @@ bool is_han(char32_t c) {
 }
 
 char32_t fold_han(char32_t c) {
-  if (c >= kLimit) return c;
+  if (c >= kFoldTableSize) return c;
   thread_local unsigned lookups = 0;
   if (lookups < kLookupsBeforeTable) {
     ++lookups;

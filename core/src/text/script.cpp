@@ -15,13 +15,13 @@ enum Mark : uint8_t { kNeither = 0, kTraditional = 1, kSimplified = 2 };
 
 // Every Han character lies below U+32000. A byte per code point (200 KB, built
 // once) makes the per-character lookup one load: import scans every character.
-constexpr char32_t kLimit = 0x32000;
+constexpr char32_t kScriptTableSize = 0x32000;
 
 const std::vector<uint8_t>& marks() {
   static const std::vector<uint8_t> table = [] {
-    std::vector<uint8_t> t(kLimit, kNeither);
-    for (char32_t c : kTraditionalOnly) if (c < kLimit) t[c] = kTraditional;
-    for (char32_t c : kSimplifiedOnly) if (c < kLimit) t[c] = kSimplified;
+    std::vector<uint8_t> t(kScriptTableSize, kNeither);
+    for (char32_t c : kTraditionalOnly) if (c < kScriptTableSize) t[c] = kTraditional;
+    for (char32_t c : kSimplifiedOnly) if (c < kScriptTableSize) t[c] = kSimplified;
     return t;
   }();
   return table;
@@ -53,7 +53,7 @@ void ScriptCounter::add(std::string_view text) {
   for (int32_t i = 0; i < length;) {
     UChar32 c;
     U8_NEXT(s, i, length, c);
-    if (c < 0 || static_cast<char32_t>(c) >= kLimit) continue;
+    if (c < 0 || static_cast<char32_t>(c) >= kScriptTableSize) continue;
     const uint8_t mark = table[static_cast<std::size_t>(c)];
     traditional_ += mark == kTraditional;
     simplified_ += mark == kSimplified;
