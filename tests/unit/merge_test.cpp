@@ -234,11 +234,23 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       o.siglum = "A";
       o.replace = true;
       import_edition(db, {&path, 1}, o, nullptr);
-    }  } catch (const ConflictError&) {
+    }
+  } catch (const ConflictError&) {
     // a note in conflict edited, an alias or link that exists: refused, as it should be
   } catch (const UsageError&) {
   } catch (const NotFound&) {
   }
+}
+
+// Replaces edition A's text by the fixture's with `first_line` put before
+// it, written to `path`: a correction made in one copy.
+void import_corrected_a(Database& db, const std::filesystem::path& path, const std::string& first_line) {
+  jz_test::write_file(path, first_line + "\n" + jz_test::read_file(jz_test::corpus("songjin/hant.txt")));
+  ImportOptions o;
+  o.work = "songjin";
+  o.siglum = "A";
+  o.replace = true;
+  import_edition(db, {&path, 1}, o, nullptr);
 }
 
 // a.db holding the fixture, and a check that merging a file into it is
@@ -517,15 +529,7 @@ TEST_CASE("two copies that resolve an edition's conflict apart, each keeping ano
   Database y = open_database(dir / "y.db", OpenMode::kExisting);
   // A corrected apart in each copy: after merging both ways, each holds
   // both texts, A and a rival.
-  auto correct = [&](Database& db, const std::string& first_line) {
-    const auto path = dir / (first_line + ".txt");
-    jz_test::write_file(path, first_line + "\n" + jz_test::read_file(jz_test::corpus("songjin/hant.txt")));
-    ImportOptions o;
-    o.work = "songjin";
-    o.siglum = "A";
-    o.replace = true;
-    import_edition(db, {&path, 1}, o, nullptr);
-  };
+  auto correct = [&](Database& db, const std::string& first_line) { import_corrected_a(db, dir / (first_line + ".txt"), first_line); };
   correct(x, "甲本校");
   correct(y, "乙本校");
   merge_database(x, dir / "y.db", false);
@@ -544,4 +548,51 @@ TEST_CASE("two copies that resolve an edition's conflict apart, each keeping ano
   CHECK(list_conflicts(x).editions.empty());
   CHECK(sound(x));
   CHECK(sound(y));
+}
+
+TEST_CASE("a merge whose versions make a rival's text the shown one takes it in, though the other copy holds that rival too") {
+  jz_test::TempDir dir;
+  {
+    Database start = open_database(dir / "x.db", OpenMode::kCreate);
+    jz_test::import_songjin(start);
+  }
+  std::filesystem::copy_file(dir / "x.db", dir / "y.db");
+  auto correct = [&](Database& db, const std::string& first_line) { import_corrected_a(db, dir / (first_line + ".txt"), first_line); };
+  // Stamps A's current version, as a clock running ahead would have.
+  auto stamp = [](Database& db, const std::string& made_at) {
+    SQLite::Statement q(db.sql(), "UPDATE edition_version SET made_at = ? WHERE content_hash = "
+                                  "(SELECT content_hash FROM edition WHERE siglum = 'A')");
+    q.bind(1, made_at);
+    REQUIRE(q.exec() == 1);
+  };
+  std::string x_text;
+  {
+    Database x = open_database(dir / "x.db", OpenMode::kExisting);
+    Database y = open_database(dir / "y.db", OpenMode::kExisting);
+    correct(x, "甲本校");
+    stamp(x, "2091-01-01T00:00:00Z");
+    x_text = EditionRepository(x).get("A").content_hash;
+    correct(y, "乙本校");
+    stamp(y, "2090-01-01T00:00:00Z");
+    merge_database(x, dir / "y.db", false);
+    merge_database(y, dir / "x.db", false);
+    // Both show x's text, the newer, and hold y's as a rival; then y
+    // corrects A again on a clock that is right: its new text is older than
+    // the rival's version, which is therefore the newest head.
+    REQUIRE(EditionRepository(y).get("A").content_hash == x_text);
+    REQUIRE(list_conflicts(y).editions.size() == 1);
+    correct(y, "丙本校");
+    stamp(y, "2026-01-01T00:00:00Z");
+  }
+  // x's rival holds y's first text; merging y's versions makes it x's
+  // shown text, so reconciling A empties the rival edition that y also
+  // holds (and that this merge visits after A).
+  Database x = open_database(dir / "x.db", OpenMode::kExisting);
+  const auto before = list_conflicts(x).editions;
+  REQUIRE(before.size() == 1);
+  const std::string rival_uuid = EditionRepository(x).get(before.front().rivals.front()).uuid;
+  REQUIRE(rival_uuid > EditionRepository(x).get("A").uuid);
+  merge_database(x, dir / "y.db", false);
+  CHECK(sound(x));
+  CHECK_FALSE(EditionRepository(x).find_by_uuid(rival_uuid));
 }

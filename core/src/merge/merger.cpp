@@ -202,7 +202,11 @@ void reconcile_shared(Merge& m, const std::string& uuid, const std::vector<Other
     return copy_version(m, theirs, hash, into);
   });
   const EditionRepository editions(m.db);
-  const Edition local = *editions.find_by_uuid(uuid);
+  // A rival edition whose text reconciling its edition, just before, made
+  // the shown one (or dropped) is gone: nothing of it is left to reconcile.
+  const auto found = editions.find_by_uuid(uuid);
+  if (!found) return;
+  const Edition& local = *found;
   if (r.text_changed) {
     m.new_editions.insert(local.id);
     ++m.report.editions_replaced;
