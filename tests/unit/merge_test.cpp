@@ -5,7 +5,6 @@
 
 #include <catch2/catch.hpp>
 #include <algorithm>
-#include <fstream>
 #include <iterator>
 #include <random>
 #include <span>
@@ -93,6 +92,17 @@ std::set<std::string> revision_uuids(Database& db) {
 }
 
 bool sound(Database& db) { return jz_test::passes_check(db); }
+
+// Replaces edition A's text by the fixture's with `first_line` put before
+// it, written to `path`: a correction made in one copy.
+void import_corrected_a(Database& db, const std::filesystem::path& path, const std::string& first_line) {
+  jz_test::write_file(path, first_line + "\n" + jz_test::read_file(jz_test::corpus("songjin/hant.txt")));
+  ImportOptions o;
+  o.work = "songjin";
+  o.siglum = "A";
+  o.replace = true;
+  import_edition(db, {&path, 1}, o, nullptr);
+}
 
 // How many edition conflicts the random operations resolved (some must).
 int editions_resolved = 0;
@@ -231,35 +241,16 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       ++editions_resolved;
     } else {  // a corrected text of A, replaced in any copy
       jz_test::TempDir tmp;
-      const auto path = tmp / "a.txt";
-      std::ifstream in(jz_test::corpus("songjin/hant.txt"));
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
       // Each correction a new text: a return to an earlier text is not
       // modelled (edition versions are named by content; see issue 15's note).
       static int corrections = 0;
-      std::ofstream(path) << "校本 " << ++corrections << "\n" << text;
-      ImportOptions o;
-      o.work = "songjin";
-      o.siglum = "A";
-      o.replace = true;
-      import_edition(db, {&path, 1}, o, nullptr);
+      import_corrected_a(db, tmp / "a.txt", "校本 " + std::to_string(++corrections));
     }
   } catch (const ConflictError&) {
     // a note in conflict edited, an alias or link that exists: refused, as it should be
   } catch (const UsageError&) {
   } catch (const NotFound&) {
   }
-}
-
-// Replaces edition A's text by the fixture's with `first_line` put before
-// it, written to `path`: a correction made in one copy.
-void import_corrected_a(Database& db, const std::filesystem::path& path, const std::string& first_line) {
-  jz_test::write_file(path, first_line + "\n" + jz_test::read_file(jz_test::corpus("songjin/hant.txt")));
-  ImportOptions o;
-  o.work = "songjin";
-  o.siglum = "A";
-  o.replace = true;
-  import_edition(db, {&path, 1}, o, nullptr);
 }
 
 // a.db holding the fixture, and a check that merging a file into it is
