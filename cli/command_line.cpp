@@ -15,6 +15,7 @@
 #include "jiaozhu/unicode.h"
 #include "output.h"
 #include "suggest.h"
+#include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {
@@ -78,6 +79,7 @@ int run_command_line(int argc, char** argv) {
   try {
     require_utf8_arguments(argc, argv);
     app.parse(argc, argv);
+    finish_standard_output();
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
@@ -93,6 +95,11 @@ int run_command_line(int argc, char** argv) {
     }
     return fail(kExitUsage, unknown.value_or(e.what()) + "; see `" + help_command(app) + "`");
   } catch (const ExitStatus& s) {
+    try {
+      finish_standard_output();
+    } catch (const Error& e) {
+      return fail(exit_code(e.kind()), e.what());
+    }
     return s.code;
   } catch (const Error& e) {
     // An interrupted step may surface as another error (a read that failed).

@@ -1,13 +1,12 @@
 // apparatus: the critical apparatus of a base against witnesses, in the
 // format a scholar hands on (校勘記 text, JSON, CSV, TEI, HTML).
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include "app.h"
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/workflow.h"
+#include "data_output.h"
 #include "output.h"
 
 namespace jiaozhu::cli {
@@ -31,36 +30,6 @@ Writer writer_for(const std::string& format) {
   throw UsageError("unknown format '" + format + "' (text, json, csv, tei or html)");
 }
 
-// Standard output, or FILE written whole or not at all: into FILE.tmp,
-// opened before any work (a path that cannot be written fails first), and
-// renamed over FILE at the end.
-class Output {
- public:
-  explicit Output(std::string file) : file_(std::move(file)) {
-    if (file_.empty()) return;
-    out_.open(file_ + ".tmp", std::ios::binary);
-    if (!out_) throw InputError("cannot write " + file_ + ".tmp (does its folder exist?)");
-  }
-  ~Output() {
-    if (!file_.empty() && !done_) std::filesystem::remove(file_ + ".tmp");
-  }
-  std::ostream& stream() { return file_.empty() ? std::cout : out_; }
-  void finish() {
-    if (file_.empty()) return;
-    out_.close();
-    if (!out_) throw InputError("cannot write " + file_ + ".tmp (is the disk full?)");
-    std::error_code ec;
-    std::filesystem::rename(file_ + ".tmp", file_, ec);
-    if (ec) throw InputError("cannot write " + file_ + ": " + ec.message());
-    done_ = true;
-  }
-
- private:
-  std::string file_;
-  std::ofstream out_;
-  bool done_ = false;
-};
-
 void run_apparatus(const Globals& g, const ApparatusArgs& args) {
   const std::string format = args.json ? "json" : args.format;
   const Writer write = writer_for(format);
@@ -70,7 +39,7 @@ void run_apparatus(const Globals& g, const ApparatusArgs& args) {
   if (!args.passage.empty()) request.passages = args.passage;
   request.classes = parse_class_list(args.classes, default_apparatus_classes());
   request.witness_texts = format == "html";
-  Output output(args.output);
+  DataOutput output(args.output);
   Database db = g.open();
   std::vector<std::string> aligned;
   const Apparatus a = make_apparatus(db, request, &aligned);

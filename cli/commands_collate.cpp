@@ -15,6 +15,7 @@
 #include "listing_json.h"
 #include "notes_output.h"
 #include "parallel_view.h"
+#include "data_output.h"
 #include "output.h"
 #include "table.h"
 #include "terminal_guard.h"
@@ -125,31 +126,38 @@ void refill_variant_json(nlohmann::ordered_json& doc, Variant&& v) {
 
 std::string reading_cell(const std::string& reading) { return reading.empty() ? "—" : reading; }
 
+// --json's document, written to `out`.
+void write_variants_json(Database& db, const VariantArgs& args, const CollationRepository::VariantQuery& query,
+                         std::ostream& out) {
+  CollationRepository repo(db);
+  const auto counts = repo.count_variants(args.a, args.b, query);
+  int64_t total = 0;
+  for (const auto& [c, n] : counts) total += n;
+  // Each variant carries its kind; counting them first would read the
+  // pair twice.
+  nlohmann::ordered_json summary = nlohmann::ordered_json::object();
+  for (const auto& [c, n] : counts) summary[std::string(to_string(c))] = n;
+  JsonListPrinter list({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}}, "variants", out);
+  // One document refilled for every variant: building 700,000 of them
+  // took longer than reading the variants.
+  nlohmann::ordered_json item = variant_json(Variant{});
+  repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
+    refill_variant_json(item, std::move(v));
+    list.add(item);
+  });
+  list.finish();
+}
+
 void run_variants(const Globals& g, const VariantArgs& args) {
   Database db = g.open();
   CollationRepository repo(db);
   CollationRepository::VariantQuery query{parse_class_list(args.classes, reading_classes()), parse_fields(args.fields),
                                           args.passage.empty() ? std::nullopt : std::optional(args.passage),
                                           args.page.offset, args.page.limit, parse_kinds(args.kinds), std::nullopt};
+  if (args.json) return write_variants_json(db, args, query, std::cout);
   const auto counts = repo.count_variants(args.a, args.b, query);
   int64_t total = 0;
   for (const auto& [c, n] : counts) total += n;
-  if (args.json) {
-    // Each variant carries its kind; counting them first would read the
-    // pair twice.
-    nlohmann::ordered_json summary = nlohmann::ordered_json::object();
-    for (const auto& [c, n] : counts) summary[std::string(to_string(c))] = n;
-    JsonListPrinter out({{"a", args.a}, {"b", args.b}, {"total", total}, {"summary", summary}}, "variants");
-    // One document refilled for every variant: building 700,000 of them
-    // took longer than reading the variants.
-    nlohmann::ordered_json item = variant_json(Variant{});
-    repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
-      refill_variant_json(item, std::move(v));
-      out.add(item);
-    });
-    out.finish();
-    return;
-  }
   std::vector<std::vector<std::string>> rows;
   std::vector<int64_t> per_kind(kVariantKindCount, 0);  // of the rows listed: the whole query unless paged
   repo.each_variant(args.a, args.b, query, [&](Variant&& v) {
@@ -187,21 +195,29 @@ void run_variants(const Globals& g, const VariantArgs& args) {
 
 // The pairwise listing for other tools: every variant of the classes asked
 // (all fields), as --json prints it, or as CSV for a spreadsheet.
-void run_export_variants(const Globals& g, VariantArgs args, const std::string& format) {
-  if (format == "json") {
-    args.json = true;
-    return run_variants(g, args);
-  }
-  if (format != "csv") throw UsageError("unknown format '" + format + "' (csv or json)");
+// The CSV: a row per variant, with its 校勘 kind (English and Chinese, as
+// --json names it) where the reading has one.
+void write_variants_csv(Database& db, const VariantArgs& args, const CollationRepository::VariantQuery& query,
+                        std::ostream& out) {
+  out << kUtf8ByteOrderMark
+      << "uuid,class,field,a_address,a_start,a_end,a_reading,b_address,b_start,b_end,b_reading,kind,kind_zh\r\n";
+  CollationRepository(db).each_variant(args.a, args.b, query, [&out](Variant&& v) {
+    out << v.uuid << ',' << to_string(v.variant_class) << ',' << to_string(v.field) << ',' << v.a.address << ','
+        << v.a.start << ',' << v.a.end << ',' << csv_field(v.a.reading) << ',' << v.b.address << ',' << v.b.start << ','
+        << v.b.end << ',' << csv_field(v.b.reading) << ',' << (v.kind ? to_string(*v.kind) : "") << ','
+        << (v.kind ? chinese_name(*v.kind) : "") << "\r\n";
+  });
+}
+
+void run_export_variants(const Globals& g, const VariantArgs& args, const std::string& format, const std::string& file) {
+  if (format != "csv" && format != "json") throw UsageError("unknown format '" + format + "' (csv or json)");
+  DataOutput output(file);
   Database db = g.open();
   CollationRepository::VariantQuery query{parse_class_list(args.classes, reading_classes()), parse_fields(args.fields),
                                           std::nullopt, 0, std::nullopt, {}, std::nullopt};
-  std::cout << kUtf8ByteOrderMark << "uuid,class,field,a_address,a_start,a_end,a_reading,b_address,b_start,b_end,b_reading\r\n";
-  CollationRepository(db).each_variant(args.a, args.b, query, [](Variant&& v) {
-    std::cout << v.uuid << ',' << to_string(v.variant_class) << ',' << to_string(v.field) << ',' << v.a.address << ','
-              << v.a.start << ',' << v.a.end << ',' << csv_field(v.a.reading) << ',' << v.b.address << ',' << v.b.start
-              << ',' << v.b.end << ',' << csv_field(v.b.reading) << "\r\n";
-  });
+  if (format == "json") write_variants_json(db, args, query, output.stream());
+  else write_variants_csv(db, args, query, output.stream());
+  output.finish();
 }
 
 struct ParallelArgs {
@@ -344,6 +360,7 @@ void add_collation_commands(CLI::App& app, Globals& g) {
 void add_export_variants_command(CLI::App* exp, const Globals& g) {
   auto args = std::make_shared<VariantArgs>();
   auto format = std::make_shared<std::string>("csv");
+  auto file = std::make_shared<std::string>();
   auto* cmd = exp->add_subcommand("variants", "Every variant between two editions: CSV (with a byte-order mark) or JSON");
   cmd->add_option("S1", args->a, "The first edition's siglum")->required();
   cmd->add_option("S2", args->b, "The second edition's siglum")->required();
@@ -351,7 +368,8 @@ void add_export_variants_command(CLI::App* exp, const Globals& g) {
   cmd->add_option("--class", args->classes,
                   "Classes, comma-separated, or all (default: substantive,conversion,placeholder,pinyin,glyph)");
   cmd->add_option("--field", args->fields, "Only variants of these fields: text, title, author (default: all)");
-  cmd->callback([&g, args, format] { run_export_variants(g, *args, *format); });
+  cmd->add_option("-o,--output", *file, "Write to this file (whole, or not at all) instead of standard output");
+  cmd->callback([&g, args, format, file] { run_export_variants(g, *args, *format, *file); });
 }
 
 }  // namespace jiaozhu::cli

@@ -6,6 +6,7 @@
 #include "jiaozhu/note_exchange.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/user_config.h"
+#include "data_output.h"
 #include "notes_output.h"
 #include "output.h"
 #include "table.h"
@@ -265,14 +266,18 @@ void add_note_commands(CLI::App& app, Globals& g) {
   add_command(app, g, "export", "Write data out in other tools' formats", [&g](CLI::App* exp) {
     auto fmt = std::make_shared<std::string>("w3c");
     auto include_removed = std::make_shared<bool>(false);
+    auto file = std::make_shared<std::string>();
     exp->require_subcommand(1);
     auto* exp_notes = exp->add_subcommand("notes", "Every note with its history: W3C Web Annotation JSON-LD, or CSV");
     exp_notes->add_option("--format", *fmt, "w3c (default) or csv");
     exp_notes->add_flag("--include-removed", *include_removed, "Removed notes too (left out by default)");
-    exp_notes->callback([&g, fmt, include_removed] {
+    exp_notes->add_option("-o,--output", *file, "Write to this file (whole, or not at all) instead of standard output");
+    exp_notes->callback([&g, fmt, include_removed, file] {
       const NoteFormat f = parse_note_format(*fmt);
+      DataOutput output(*file);
       Database db = g.open();
-      export_notes(db, f, *include_removed, std::cout);
+      export_notes(db, f, *include_removed, output.stream());
+      output.finish();
     });
     add_export_variants_command(exp, g);
   });

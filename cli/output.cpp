@@ -37,8 +37,8 @@ void print_result(bool json, const nlohmann::ordered_json& doc, const std::strin
   else std::cout << printable(text) << '\n';
 }
 
-JsonListPrinter::JsonListPrinter(nlohmann::ordered_json head, const std::string& key)
-    : writer_(std::cout, dump(with_list(std::move(head), key)), 1) {}
+JsonListPrinter::JsonListPrinter(nlohmann::ordered_json head, const std::string& key, std::ostream& out)
+    : writer_(out, dump(with_list(std::move(head), key)), 1) {}
 
 void JsonListPrinter::add(const nlohmann::ordered_json& item) { writer_.add(dump(item)); }
 

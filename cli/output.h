@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,7 +32,8 @@ void print_result(bool json, const nlohmann::ordered_json& doc, const std::strin
 // cut the listing short, and says so on stderr).
 class JsonListPrinter {
  public:
-  JsonListPrinter(nlohmann::ordered_json head, const std::string& key);
+  // Writes to `out` (standard output unless given), which outlives it.
+  JsonListPrinter(nlohmann::ordered_json head, const std::string& key, std::ostream& out = std::cout);
   void add(const nlohmann::ordered_json& item);
   void finish();
 

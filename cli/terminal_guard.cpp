@@ -3,6 +3,7 @@
 #include <unicode/utf8.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <streambuf>
 #include <string>
 
+#include "jiaozhu/error.h"
 #include "output.h"
 
 namespace jiaozhu::cli {
@@ -115,38 +117,62 @@ class TerminalGuard::Gate : public std::streambuf {
     stream_.rdbuf(downstream_);
   }
 
+  // The errno of the first write that failed, or 0.
+  int error() const { return error_; }
+
  protected:
+  // A failed write answers eof (overflow) or a short count (xsputn), so that
+  // the stream sets badbit and later writes are not attempted.
   int_type overflow(int_type c) override {
     if (c != traits_type::eof()) pending_ += static_cast<char>(c);
-    if (pending_.size() >= kChunk || terminal_) drain(false);
+    if ((pending_.size() >= kChunk || terminal_) && !drain(false)) return traits_type::eof();
     return traits_type::not_eof(c);
   }
   std::streamsize xsputn(const char* s, std::streamsize n) override {
     pending_.append(s, static_cast<std::size_t>(n));
-    if (pending_.size() >= kChunk || terminal_) drain(false);
+    if ((pending_.size() >= kChunk || terminal_) && !drain(false)) return 0;
     return n;
   }
   int sync() override {
-    drain(false);
-    return downstream_->pubsync();
+    if (!drain(false)) return -1;
+    errno = 0;
+    if (downstream_->pubsync() != 0) return failed();
+    return 0;
   }
 
  private:
   static constexpr std::size_t kChunk = 1 << 16;
 
-  void drain(bool complete) {
-    if (pending_.empty()) return;
-    safe_.clear();
-    // Asked at every write: --color is parsed after the gate is installed.
-    const std::size_t taken = make_safe(pending_, colour_allowed(fd_), complete, safe_);
-    downstream_->sputn(safe_.data(), static_cast<std::streamsize>(safe_.size()));
+  // Passes on what is pending: on a terminal made safe, anywhere else byte
+  // for byte (a CSV, TEI or JSON document on a pipe or in a file is data
+  // and must equal what -o writes). False when the write failed.
+  bool drain(bool complete) {
+    if (pending_.empty()) return error_ == 0;
+    std::string_view out = pending_;
+    std::size_t taken = pending_.size();
+    if (terminal_) {
+      safe_.clear();
+      // Asked at every write: --color is parsed after the gate is installed.
+      taken = make_safe(pending_, colour_allowed(fd_), complete, safe_);
+      out = safe_;
+    }
+    errno = 0;
+    const auto wrote = downstream_->sputn(out.data(), static_cast<std::streamsize>(out.size()));
     pending_.erase(0, taken);
+    if (wrote != static_cast<std::streamsize>(out.size())) return failed() == 0;
+    return error_ == 0;
+  }
+
+  int failed() {
+    if (error_ == 0) error_ = errno != 0 ? errno : EIO;
+    return -1;
   }
 
   std::ostream& stream_;
   std::streambuf* downstream_;
   int fd_;
   bool terminal_;
+  int error_ = 0;
   std::string pending_, safe_;
 };
 
@@ -164,11 +190,30 @@ bool colour_allowed(int fd) {
   return !(term && std::strcmp(term, "dumb") == 0);
 }
 
+namespace {
+TerminalGuard::Gate* g_standard_output = nullptr;
+}  // namespace
+
 TerminalGuard::TerminalGuard()
     : out_(std::make_unique<Gate>(std::cout, 1, ::isatty(1) == 1)),
-      err_(std::make_unique<Gate>(std::cerr, 2, ::isatty(2) == 1)) {}
+      err_(std::make_unique<Gate>(std::cerr, 2, ::isatty(2) == 1)) {
+  g_standard_output = out_.get();
+}
 
-TerminalGuard::~TerminalGuard() = default;
+TerminalGuard::~TerminalGuard() { g_standard_output = nullptr; }
+
+void finish_standard_output() {
+  std::cout.flush();
+  int error = g_standard_output ? g_standard_output->error() : 0;
+  if (error == 0 && !std::cout) error = EIO;
+  // The C library's buffer last: what the gate passed on may still sit there.
+  if (error == 0 && std::fflush(stdout) != 0) error = errno != 0 ? errno : EIO;
+  if (error != 0) {
+    std::cout.clear();
+    throw InputError(std::string("cannot write to standard output: ") + std::strerror(error) +
+                     "; what was written there is incomplete");
+  }
+}
 
 std::string printable(std::string_view text) {
   std::string out;

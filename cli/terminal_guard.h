@@ -2,7 +2,9 @@
 // std::cout and std::cerr passes through it, so that text from a received
 // database or file (a note, an author, an id, a table name in a message)
 // can never drive the terminal: set its title, clear it, move the cursor or
-// reverse the direction of the text that follows.
+// reverse the direction of the text that follows. A stream that is not a
+// terminal (a file, a pipe) gets the bytes as written: a CSV, TEI or JSON
+// document sent there is data, and equals what `-o FILE` writes.
 //
 // Escaped, as \x1b or \u202e: C0 controls but tab and line feed, DEL, C1
 // controls, the bidi embeddings, overrides and isolates (U+202A-202E,
@@ -39,9 +41,15 @@ class TerminalGuard {
   TerminalGuard(const TerminalGuard&) = delete;
   TerminalGuard& operator=(const TerminalGuard&) = delete;
 
- private:
   class Gate;
+
+ private:
   std::unique_ptr<Gate> out_, err_;
 };
+
+// Flushes standard output down to the file descriptor. Throws InputError
+// naming the cause when any write to it failed (a full disk, /dev/full, a
+// closed pipe): a command whose output is incomplete must not exit 0.
+void finish_standard_output();
 
 }  // namespace jiaozhu::cli

@@ -160,7 +160,7 @@ struct Catalogue {
         {with_author({"note", "add", "B:17", "--quote", "许多", "--text", "x"}), 4,
          "times in B:17; choose one with --nth 1.."},
         {{"import-notes", file("bad.jsonld")}, 4, "is not valid JSON"},
-        {{"apparatus", "A", "B", "-o", file("absent/app.html")}, 4, "app.html.tmp (does its folder exist?)"},
+        {{"apparatus", "A", "B", "-o", file("absent/app.html")}, 4, "app.html: No such file or directory (does its folder exist?)"},
         {{"import-notes", file("deep.jsonld")}, 4, "nests objects deeper than 32 levels; no annotation needs that"},
         // 5: database
         {{"--db", file("absent.db"), "editions"}, 5, "(create one with `jiaozhu init`, or name one with --db)"},

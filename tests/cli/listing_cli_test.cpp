@@ -120,3 +120,34 @@ TEST_CASE("a page that is not a whole number is a one-line usage error that name
   }
   CHECK(jz_test::file_sha256(s.db) == before);
 }
+
+TEST_CASE("export -o writes the very bytes standard output gets, and the variants CSV carries each reading's kind") {
+  Aligned s;
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"export", "variants", "A", "B", "--format", "csv"}, {"export", "variants", "A", "B", "--format", "json"},
+           {"export", "notes"}, {"export", "notes", "--format", "csv"}, {"apparatus", "A", "B", "--format", "tei"}}) {
+    INFO(args[1] + " " + args.back());
+    const auto piped = s.run(args);
+    REQUIRE(piped.status == 0);
+    const std::string file = (s.dir / "out").string();
+    auto with_file = args;
+    with_file.insert(with_file.end(), {"-o", file});
+    REQUIRE(s.run(with_file).status == 0);
+    CHECK(jz_test::read_file(file) == piped.out);
+  }
+  const auto csv = s.run({"export", "variants", "A", "B", "--format", "csv"}).out;
+  const std::string header = csv.substr(0, csv.find("\r\n"));
+  CHECK_THAT(header, Catch::EndsWith(",kind,kind_zh"));
+  // Each substantive reading with a kind in --json has it in its CSV row.
+  const auto doc = s.json({"export", "variants", "A", "B", "--format", "json"});
+  int with_kind = 0;
+  for (const auto& v : doc["variants"]) {
+    if (v["kind"].is_null()) continue;
+    ++with_kind;
+    const auto row_at = csv.find(v["uuid"].get<std::string>());
+    REQUIRE(row_at != std::string::npos);
+    const std::string row = csv.substr(row_at, csv.find("\r\n", row_at) - row_at);
+    CHECK_THAT(row, Catch::EndsWith("," + v["kind"].get<std::string>() + "," + v["kind_zh"].get<std::string>()));
+  }
+  CHECK(with_kind > 0);
+}

@@ -248,15 +248,41 @@ TEST_CASE("stored text never reaches the terminal raw: controls and bidi overrid
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"notes"}, {"notes", "B:20"}, {"show", "B:20"}, {"notes", "--json"}, {"note", "show", f.note_id()},
            {"export", "notes", "--format", "csv"}}) {
-    const auto r = f.run(args);
+    std::vector<std::string> full{"--db", f.db};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto r = jz_test::run_jiaozhu_on_terminal(full);
     INFO(args[0]);
     CHECK(r.status == 0);
     CHECK(r.out.find('\x1b') == std::string::npos);
     CHECK(r.out.find("\xe2\x80\xae") == std::string::npos);  // U+202E
-    CHECK(r.err.find('\x1b') == std::string::npos);
   }
   const auto shown = f.run({"notes", "B:20"});
   CHECK_THAT(shown.out, Catch::Contains("\\x1b]0;OWNED\\x07") && Catch::Contains("\\u202e"));
+}
+
+TEST_CASE("a data format on a pipe is the stored text byte for byte, and on a terminal it is escaped") {
+  Fixture f;
+  sql(f.db, "UPDATE note_revision SET body = '注' || char(13) || char(10) || '反' || char(8238) || '文' WHERE body = '底稿'");
+  const std::string stored = "注\r\n反\u202e文";
+  const auto piped = f.run({"export", "notes", "--format", "csv"});
+  REQUIRE(piped.status == 0);
+  CHECK_THAT(piped.out, Catch::Contains(stored));
+  CHECK_THAT(piped.out, !Catch::Contains("\\x0d") && !Catch::Contains("\\u202e"));
+  const auto shown = jz_test::run_jiaozhu_on_terminal({"--db", f.db, "export", "notes", "--format", "csv"});
+  CHECK_THAT(shown.out, Catch::Contains("\\u202e") && !Catch::Contains(stored));
+}
+
+TEST_CASE("output that cannot be written is an error, not a success") {
+  Fixture f;
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"export", "notes"}, {"show", "A"}, {"editions"}, {"notes", "--json"}, {"apparatus", "A", "B", "--format", "tei"}}) {
+    std::vector<std::string> full{"--db", f.db};
+    full.insert(full.end(), args.begin(), args.end());
+    const auto r = jz_test::run_jiaozhu_writing_to(full, "/dev/full");
+    INFO(args[0]);
+    CHECK(r.status == 4);
+    CHECK_THAT(r.err, Catch::Contains("cannot write to standard output: No space left on device"));
+  }
 }
 
 TEST_CASE("four processes opening an older file at once: all succeed and one backup is written") {

@@ -5,6 +5,7 @@
 #include <SQLiteCpp/Database.h>
 
 #include <fcntl.h>
+#include <pty.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <memory>
@@ -67,8 +69,9 @@ TempDir::~TempDir() {
   std::filesystem::remove_all(path_, ec);
 }
 
-RunningJiaozhu::RunningJiaozhu(const std::vector<std::string>& args) {
-  const auto out_path = capture_ / "out", err_path = capture_ / "err";
+RunningJiaozhu::RunningJiaozhu(const std::vector<std::string>& args, const std::string& out_to)
+    : captured_out_(out_to.empty()) {
+  const auto out_path = out_to.empty() ? capture_ / "out" : std::filesystem::path(out_to), err_path = capture_ / "err";
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -93,8 +96,41 @@ RunResult RunningJiaozhu::finish() {
   ::waitpid(pid_, &status, 0);
   RunResult r;
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  r.out = read_file(capture_ / "out");
+  if (captured_out_) r.out = read_file(capture_ / "out");
   r.err = read_file(capture_ / "err");
+  return r;
+}
+
+RunResult run_jiaozhu_writing_to(const std::vector<std::string>& args, const std::string& path) {
+  return RunningJiaozhu(args, path).finish();
+}
+
+RunResult run_jiaozhu_on_terminal(const std::vector<std::string>& args) {
+  std::vector<std::string> argv_strings{JZ_BINARY};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_strings) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int terminal = -1;
+  winsize size{24, 200, 0, 0};
+  const pid_t pid = ::forkpty(&terminal, nullptr, nullptr, &size);
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execv(JZ_BINARY, argv.data());
+    ::_exit(127);
+  }
+  RunResult r;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(terminal, buffer, sizeof buffer);
+    if (n > 0) r.out.append(buffer, static_cast<std::size_t>(n));
+    else if (n < 0 && errno == EINTR) continue;
+    else break;  // EIO: the child has closed its side
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  ::close(terminal);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return r;
 }
 

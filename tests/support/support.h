@@ -44,6 +44,14 @@ struct RunResult {
 // Runs the built jiaozhu binary with `args` (no shell involved).
 RunResult run_jiaozhu(const std::vector<std::string>& args);
 
+// The same with its standard output opened on `path` ("/dev/full", say):
+// RunResult::out is then empty.
+RunResult run_jiaozhu_writing_to(const std::vector<std::string>& args, const std::string& path);
+
+// The same on a terminal: standard output and error are one pseudo-terminal,
+// read into RunResult::out (its line ends are "\r\n", as a terminal's are).
+RunResult run_jiaozhu_on_terminal(const std::vector<std::string>& args);
+
 // A database file made by the binary from the fixture songjin: hant.txt
 // imported as A, hans.txt as B (unless one edition is asked for), aligned
 // if asked. The end-to-end tests' one set-up: no test depends on the user's
@@ -85,7 +93,8 @@ struct SongjinFile {
 // finish() waits for it.
 class RunningJiaozhu {
  public:
-  explicit RunningJiaozhu(const std::vector<std::string>& args);
+  // Standard output goes to `out_path` when given, else to a capture.
+  explicit RunningJiaozhu(const std::vector<std::string>& args, const std::string& out_path = "");
   // Sends `signal` to the process (it may have ended already).
   void kill(int signal);
   RunResult finish();
@@ -93,6 +102,7 @@ class RunningJiaozhu {
  private:
   TempDir capture_;
   int pid_ = -1;
+  bool captured_out_ = true;
 };
 
 }  // namespace jz_test

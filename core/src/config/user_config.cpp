@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "jiaozhu/atomic_file.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
@@ -65,14 +66,7 @@ void write_user_setting(const std::string& key, const std::string& value) {
   const auto path = user_config_path();
   std::error_code ec;
   std::filesystem::create_directories(path.parent_path(), ec);
-  const auto tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << doc.dump(2) << '\n';
-    if (!out) throw InputError("cannot write " + tmp);
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) throw InputError("cannot write " + path.string() + ": " + ec.message());
+  AtomicFile(path).write_and_commit(doc.dump(2) + '\n');
 }
 
 std::string resolve_author(const std::string& given) {

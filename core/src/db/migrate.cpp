@@ -5,7 +5,7 @@
 
 #include "db/migration_list.h"
 #include "jiaozhu/error.h"
-#include "util/atomic_file.h"
+#include "jiaozhu/atomic_file.h"
 
 namespace jiaozhu::detail {
 namespace {

@@ -9,7 +9,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/merge.h"
-#include "util/atomic_file.h"
+#include "jiaozhu/atomic_file.h"
 #include "util/sha256.h"
 #include "util/uuid.h"
 
@@ -56,7 +56,7 @@ void vacuum_into(Database& db, const std::filesystem::path& file) {
 
 // A snapshot written whole to `out`, or nothing there.
 void write_snapshot(Database& db, const std::filesystem::path& out, bool replace) {
-  detail::AtomicFile file(out);
+  AtomicFile file(out);
   try {
     vacuum_into(db, file.temporary());
   } catch (const SQLite::Exception& e) {

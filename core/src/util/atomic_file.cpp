@@ -1,4 +1,4 @@
-#include "util/atomic_file.h"
+#include "jiaozhu/atomic_file.h"
 
 #include <fcntl.h>
 #include <stdio.h>
@@ -10,7 +10,9 @@
 #include "jiaozhu/error.h"
 #include "util/uuid.h"
 
-namespace jiaozhu::detail {
+using jiaozhu::detail::random_uuid;
+
+namespace jiaozhu {
 namespace {
 
 // An open file descriptor, closed when it goes out of scope.
@@ -83,4 +85,19 @@ void AtomicFile::commit(bool replace) {
   sync_path(folder, O_RDONLY | O_DIRECTORY);
 }
 
-}  // namespace jiaozhu::detail
+void AtomicFile::write_and_commit(std::string_view bytes) {
+  {
+    Descriptor fd(::open(temporary_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+    if (fd.get() < 0) fail(temporary_, "create");
+    for (std::size_t done = 0; done < bytes.size();) {
+      const ssize_t n = ::write(fd.get(), bytes.data() + done, bytes.size() - done);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) fail(target_, "write");
+      done += static_cast<std::size_t>(n);
+    }
+    if (!fd.close()) fail(target_, "write");
+  }
+  commit(true);
+}
+
+}  // namespace jiaozhu

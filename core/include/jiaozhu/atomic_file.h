@@ -1,12 +1,14 @@
 // A file that appears whole or not at all: written under a temporary name
 // beside its target, flushed to disk, then renamed into place. A backup, a
-// snapshot or a sync replica cut short by a kill or a full disk then leaves
-// no partial file under the name a user or a sync tool would open.
+// snapshot, a sync replica, an export or the user's configuration cut short
+// by a kill or a full disk then leaves no partial file under the name a user
+// or a sync tool would open. jiaozhu's one writer of whole files.
 #pragma once
 
 #include <filesystem>
+#include <string_view>
 
-namespace jiaozhu::detail {
+namespace jiaozhu {
 
 class AtomicFile {
  public:
@@ -29,10 +31,13 @@ class AtomicFile {
   // target. The temporary file is gone either way.
   void commit(bool replace);
 
+  // Writes `bytes` as the whole content and commits, replacing the target.
+  void write_and_commit(std::string_view bytes);
+
  private:
   std::filesystem::path target_;
   std::filesystem::path temporary_;
   bool committed_ = false;
 };
 
-}  // namespace jiaozhu::detail
+}  // namespace jiaozhu
