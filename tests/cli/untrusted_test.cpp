@@ -339,3 +339,16 @@ TEST_CASE("snapshots and sync replicas are written whole and carry no local path
   REQUIRE(f.run({"sync", (f.dir / "sync").string()}).status == 0);
   CHECK(std::distance(std::filesystem::directory_iterator(f.dir / "sync"), std::filesystem::directory_iterator()) == 1);
 }
+
+TEST_CASE("reindex rebuilds a search index whose every block is garbage, and check is clean after") {
+  Fixture f;
+  sql(f.db, "UPDATE passage_fts_data SET block = randomblob(40); UPDATE note_fts_data SET block = randomblob(40)");
+  const auto damaged = f.run({"check"});
+  CHECK(damaged.status == 1);
+  CHECK_THAT(damaged.out, Catch::Contains("FAULT search index") && Catch::Contains("FAULT notes") &&
+                              Catch::Contains("run `jiaozhu reindex`"));
+  REQUIRE(f.run({"reindex"}).status == 0);
+  CHECK(f.run({"check"}).status == 0);
+  CHECK_THAT(f.run({"search", "張若麟"}).out, Catch::Contains("A:2") && Catch::Contains("B:"));
+  CHECK_THAT(f.run({"note", "search", "底稿"}).out, Catch::Contains("B:20"));
+}

@@ -123,6 +123,16 @@ class Database {
   // past the busy timeout).
   void write(const std::function<void()>& body);
 
+  // Empties the FTS5 table `fts_table` whatever state its shadow tables are
+  // in, leaving a sound index with no rows for the caller to fill again. A
+  // damaged structure record makes every statement naming the table fail,
+  // DROP and FTS5's own 'rebuild' included; this writes the shadow tables
+  // directly (the defensive flag is lifted for that and put back) and takes
+  // the empty structure from a fresh FTS5 table of this SQLite. Throws
+  // std::logic_error when `fts_table` is not an FTS5 table of the schema. The
+  // caller holds the write transaction.
+  void empty_fts5_index(const std::string& fts_table);
+
   // Refreshes the planner's statistics (ANALYZE, sampling at most 1,000
   // rows per index: ~0.1 s on 100,000 passages). Called at the end of the
   // bulk writes (import, align, merge): without statistics SQLite chose

@@ -132,6 +132,48 @@ CachedStatement Database::cached(const char* sql) {
   return CachedStatement(*p.statement, p.in_use);
 }
 
+namespace {
+
+// Lifts SQLITE_DBCONFIG_DEFENSIVE (which keeps ordinary SQL off shadow
+// tables) for as long as it lives.
+class ShadowTablesWritable {
+ public:
+  explicit ShadowTablesWritable(sqlite3* h) : h_(h) { sqlite3_db_config(h_, SQLITE_DBCONFIG_DEFENSIVE, 0, nullptr); }
+  ~ShadowTablesWritable() { sqlite3_db_config(h_, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr); }
+  ShadowTablesWritable(const ShadowTablesWritable&) = delete;
+  ShadowTablesWritable& operator=(const ShadowTablesWritable&) = delete;
+
+ private:
+  sqlite3* h_;
+};
+
+bool table_exists(SQLite::Database& db, const std::string& name) {
+  SQLite::Statement q(db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?");
+  q.bind(1, name);
+  return q.executeStep();
+}
+
+}  // namespace
+
+void Database::empty_fts5_index(const std::string& fts_table) {
+  SQLite::Statement kind(*db_, "SELECT sql LIKE 'CREATE VIRTUAL TABLE % USING fts5(%' FROM sqlite_schema "
+                               "WHERE type = 'table' AND name = ?");
+  kind.bind(1, fts_table);
+  if (!kind.executeStep() || kind.getColumn(0).getInt() != 1) {
+    throw std::logic_error("empty_fts5_index: " + fts_table + " is not an FTS5 table of the schema");
+  }
+  // Its name is the schema's, checked above: quoting it is all it needs.
+  const auto shadow = [&](const char* suffix) { return "\"" + fts_table + suffix + "\""; };
+  db_->exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.jz_empty_fts USING fts5(x)");
+  const ShadowTablesWritable writable(db_->getHandle());
+  db_->exec("DELETE FROM " + shadow("_data"));
+  db_->exec("DELETE FROM " + shadow("_idx"));
+  for (const char* optional : {"_docsize", "_content"}) {
+    if (table_exists(*db_, fts_table + optional)) db_->exec("DELETE FROM " + shadow(optional));
+  }
+  db_->exec("INSERT INTO " + shadow("_data") + " (id, block) SELECT id, block FROM temp.jz_empty_fts_data");
+}
+
 int Database::schema_version() const { return pragma_int(*db_, "user_version"); }
 
 Database Database::open(const std::filesystem::path& path, OpenMode mode, const OpenSteps& steps) {

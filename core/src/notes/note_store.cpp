@@ -488,8 +488,31 @@ void NoteStore::move_character_notes(const std::string& from_uuid, const std::st
 }
 
 void NoteStore::reindex() {
-  db_.sql().exec("DELETE FROM note_fts");
+  try {
+    db_.sql().exec("DELETE FROM note_fts");
+  } catch (const SQLite::Exception&) {
+    db_.empty_fts5_index("note_fts");  // damaged past FTS5's own repair
+  }
   db_.sql().exec("INSERT INTO note_fts (rowid, body) SELECT id, body FROM note_revision WHERE head = 1 AND deleted = 0");
+}
+
+// note_fts against the current revisions; a damaged index may throw at the
+// first statement naming it.
+void NoteStore::index_faults(std::vector<std::string>& out) const {
+  auto count = [&](const char* sql) {
+    SQLite::Statement q(db_.sql(), sql);
+    q.executeStep();
+    return q.getColumn(0).getInt64();
+  };
+  const int64_t live = count("SELECT count(*) FROM note_revision WHERE head = 1 AND deleted = 0");
+  const int64_t indexed = count("SELECT count(*) FROM note_fts");
+  const int64_t matching = count("SELECT count(*) FROM note_fts f JOIN note_revision r ON r.id = f.rowid "
+                                 "WHERE r.head = 1 AND r.deleted = 0 AND r.body = f.body");
+  if (live != indexed || matching != live) {
+    out.push_back("the note search index holds " + std::to_string(indexed) + " bodies, not the " + std::to_string(live) +
+                  " current ones (run `jiaozhu reindex`)");
+  }
+  if (!db_.read_only()) db_.sql().exec("INSERT INTO note_fts(note_fts, rank) VALUES ('integrity-check', 1)");
 }
 
 std::vector<std::string> NoteStore::faults() const {
@@ -515,20 +538,10 @@ std::vector<std::string> NoteStore::faults() const {
                         "AND (n.target <> 'span' OR n.span_end <= length(p.text)))")) {
     out.push_back(std::to_string(n) + " notes are anchored outside their passage's text");
   }
-  const int64_t live = count("SELECT count(*) FROM note_revision WHERE head = 1 AND deleted = 0");
-  const int64_t indexed = count("SELECT count(*) FROM note_fts");
-  const int64_t matching = count("SELECT count(*) FROM note_fts f JOIN note_revision r ON r.id = f.rowid "
-                                 "WHERE r.head = 1 AND r.deleted = 0 AND r.body = f.body");
-  if (live != indexed || matching != live) {
-    out.push_back("the note search index holds " + std::to_string(indexed) + " bodies, not the " + std::to_string(live) +
-                  " current ones (run `jiaozhu reindex`)");
-  }
-  if (!db_.read_only()) {
-    try {
-      db_.sql().exec("INSERT INTO note_fts(note_fts, rank) VALUES ('integrity-check', 1)");
-    } catch (const SQLite::Exception& e) {
-      out.push_back(std::string("the note search index is damaged (") + e.what() + "); run `jiaozhu reindex`");
-    }
+  try {
+    index_faults(out);
+  } catch (const SQLite::Exception& e) {
+    out.push_back(std::string("the note search index is damaged (") + e.what() + "); run `jiaozhu reindex`");
   }
   return out;
 }

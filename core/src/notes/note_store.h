@@ -155,6 +155,7 @@ class NoteStore {
     std::optional<std::string> key;  // a link or variant note's
   };
   Placement placement(const NoteRecord& record) const;
+  void index_faults(std::vector<std::string>& out) const;
   static void bind_target(SQLite::Statement& q, int first, const Note& n, const Placement& p);
 
   Database& db_;

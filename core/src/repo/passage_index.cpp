@@ -19,7 +19,13 @@ constexpr const char* kSetHashSize = "INSERT INTO passage_fts(passage_fts, rank)
 }  // namespace
 
 void PassageIndex::rebuild() {
-  db_.sql().exec(kSetHashSize);
+  try {
+    db_.sql().exec(kSetHashSize);
+  } catch (const SQLite::Exception&) {
+    // A damaged index refuses even its own rebuild: start it from empty.
+    db_.empty_fts5_index("passage_fts");
+    db_.sql().exec(kSetHashSize);
+  }
   db_.sql().exec("INSERT INTO passage_fts(passage_fts) VALUES ('rebuild')");
   record_version();
 }
