@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "jiaozhu/decode.h"
@@ -67,4 +68,24 @@ TEST_CASE("binary content is refused as not text") {
 TEST_CASE("unknown encoding names are usage errors") {
   CHECK(parse_encoding("gb18030") == Encoding::kGb18030);
   CHECK_THROWS_AS(parse_encoding("latin1"), UsageError);
+}
+
+TEST_CASE("UTF-8 damaged in one place is an error naming its line, not a guess at another encoding") {
+  const std::string hant = jz_test::read_file(jz_test::corpus("songjin/hant.txt"));
+  const std::size_t at = hant.find("張若麟");
+  REQUIRE(at != std::string::npos);
+  // One byte dropped (the middle of 張), and one byte cut off the end.
+  const std::string dropped = hant.substr(0, at + 1) + hant.substr(at + 2);
+  const std::size_t line = 1 + static_cast<std::size_t>(std::count(hant.begin(), hant.begin() + static_cast<long>(at), '\n'));
+  CHECK_THROWS_WITH(decode(dropped, Encoding::kAuto, "d.txt"),
+                    Catch::StartsWith("d.txt: line " + std::to_string(line) + ", byte ") &&
+                        Catch::Contains("not valid UTF-8, though the rest of the file is"));
+  CHECK_THROWS_WITH(decode(hant.substr(0, hant.size() - 2), Encoding::kAuto, "cut.txt"), Catch::Contains("cut short"));
+  // Real GB18030 and Big5 text is still recognised as such.
+  const std::string gb = jz_test::encode(jz_test::read_file(jz_test::corpus("songjin/hans.txt")), "gb18030");
+  CHECK(decode(gb, Encoding::kAuto, "gb.txt").encoding == "gb18030");
+  const std::string line_of_hant = hant.substr(0, hant.find('\n'));
+  if (jz_test::encodable(line_of_hant, "big5")) {
+    CHECK(decode(jz_test::encode(line_of_hant, "big5"), Encoding::kAuto, "b.txt").encoding == "big5");
+  }
 }

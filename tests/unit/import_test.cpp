@@ -211,3 +211,20 @@ TEST_CASE("a full disk (max_page_count) refuses the import with one message and 
   CHECK(f.count("edition") == 1);
   CHECK(jz_test::file_sha256(f.dir / "t.db") == sha);
 }
+
+TEST_CASE("JSON fields are held to the rules merge holds them to: no NUL, no escape, no 50,000-character title") {
+  Fixture f;
+  const std::pair<const char*, const char*> hostile[] = {
+      {R"([{"title": "t", "paragraphs": ["天\u0000地"]}])", "its text holds the control character U+0000"},
+      {R"([{"title": "t", "paragraphs": ["天\u001b[2J地"]}])", "its text holds the control character U+001B"},
+      {R"([{"title": "t\u202e", "author": "李\u0007", "paragraphs": ["天地"]}])", "its author holds the control character U+0007"},
+  };
+  for (const auto& [json, why] : hostile) {
+    jz_test::write_file(f.dir / "h.json", json);
+    CHECK_THROWS_WITH(f.import({f.dir / "h.json"}, "H"), Catch::Contains("h.json: passage 1: ") && Catch::Contains(why));
+  }
+  jz_test::write_file(f.dir / "long.json", "[{\"title\": \"" + std::string(50000, 'x') + "\", \"paragraphs\": [\"天\"]}]");
+  CHECK_THROWS_WITH(f.import({f.dir / "long.json"}, "L"), Catch::Contains("its title is longer than 1000 characters"));
+  CHECK(f.count("edition") == 0);
+  CHECK(f.count("passage") == 0);
+}

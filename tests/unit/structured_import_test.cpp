@@ -162,6 +162,63 @@ TEST_CASE("TEI that is not well formed, not TEI or nested too deep is refused na
   CHECK(EditionRepository(f.db).list().empty());
 }
 
+TEST_CASE("TEI divisions nested past the limit are refused, however the reader reaches them") {
+  StructureFixture f;
+  // Divisions (read by their own reader, which once bypassed the depth
+  // count and overflowed the stack at 100,000) and readings of an <app>.
+  for (const auto& [open, close] : {std::pair{"<div>", "</div>"}, std::pair{"<app><lem>", "</lem></app>"}}) {
+    std::string deep;
+    for (int i = 0; i < 100000; ++i) deep += open;
+    deep += "<p>天</p>";
+    for (int i = 0; i < 100000; ++i) deep += close;
+    CHECK_THROWS_WITH(f.import_text("deep.xml", tei(deep), "D"), Catch::Contains("deep.xml: line 3: elements nest more than 256 deep"));
+  }
+  std::string fine;
+  for (int i = 0; i < 200; ++i) fine += "<div>";
+  fine += "<p>天</p>";
+  for (int i = 0; i < 200; ++i) fine += "</div>";
+  CHECK(f.import_text("fine.xml", tei(fine), "F").passages == 1);
+}
+
+TEST_CASE("TEI character references XML forbids are refused, not decoded into the text") {
+  StructureFixture f;
+  CHECK_THROWS_WITH(f.import_text("nul.xml", tei("<p>天&#0;地玄黃</p>"), "N"),
+                    Catch::Contains("nul.xml: line 3: the character reference &#0; names a character XML does not allow"));
+  CHECK_THROWS_WITH(f.import_text("esc.xml", tei("<p>天&#x1b;[2J地</p>"), "E"), Catch::Contains("&#x1b;"));
+  CHECK(f.import_text("ok.xml", tei("<p>天&#x5730;&#22320;&#9;玄</p>"), "K").passages == 1);
+  CHECK(f.passages("K")[0].text == "天地地 玄");
+  CHECK(EditionRepository(f.db).list().size() == 1);
+}
+
+TEST_CASE("TEI fields are held to the rules merge holds them to") {
+  StructureFixture f;
+  const std::string long_n(200000, 'x');
+  CHECK_THROWS_WITH(f.import_text("n.xml", tei("<p n=\"" + long_n + "\">天</p>"), "N"),
+                    Catch::Contains("n.xml: line 3: its ref is longer than 1000 characters"));
+  CHECK_THROWS_WITH(f.import_text("h.xml", tei("<div><head>" + std::string(2000, 'h') + "</head><p>天</p></div>"), "H"),
+                    Catch::Contains("its section heading is longer than 1000 characters"));
+  CHECK_THROWS_WITH(f.import_text("pb.xml", tei("<pb n=\"" + long_n + "\"/><p>天</p>"), "P"),
+                    Catch::Contains("its page is longer than 1000 characters"));
+  CHECK_THROWS_WITH(f.import_text("m.txt", "# title\n<pb:" + long_n + ">天地玄黃¶\n", "M"),
+                    Catch::Contains("its page is longer than 1000 characters"));
+  CHECK(EditionRepository(f.db).list().empty());
+}
+
+TEST_CASE("a TEI file's encoding declaration is honoured: Big5 is read as Big5") {
+  StructureFixture f;
+  const std::string poem = "<p>天地玄黃，宇宙洪荒。日月盈昃，辰宿列張。</p>";
+  std::string big5 = jz_test::encode(tei(poem), "big5");
+  const std::string declared = "encoding=\"UTF-8\"";
+  if (const auto at = big5.find(declared); at != std::string::npos) big5.replace(at, declared.size(), "encoding=\"Big5\"");
+  REQUIRE(big5.find("encoding=\"Big5\"") != std::string::npos);
+  const auto r = f.import_text("big5.xml", big5, "K");
+  CHECK(r.encodings == std::vector<std::string>{"big5"});
+  CHECK(f.passages("K")[0].text == "天地玄黃，宇宙洪荒。日月盈昃，辰宿列張。");
+  std::string sjis = tei(poem);
+  sjis.replace(sjis.find(declared), declared.size(), "encoding=\"Shift_JIS\"");
+  CHECK_THROWS_WITH(f.import_text("sjis.xml", sjis, "S"), Catch::Contains("declares encoding=\"shift_jis\""));
+}
+
 TEST_CASE("JSON records: the text and the section under keys the scholar names") {
   StructureFixture f;
   ImportOptions o;

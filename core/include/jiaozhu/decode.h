@@ -18,9 +18,11 @@ struct DecodedText {
 };
 
 // Decodes `bytes`, the content of `file` (named in errors only).
-// kAuto: a byte order mark decides; else valid UTF-8 is UTF-8; else ICU's
-// charset detector proposes GB18030, Big5 or UTF-16 and the first proposal
-// that decodes without error is taken. Bytes that do not decode are never
+// kAuto: a byte order mark decides; else valid UTF-8 is UTF-8; else UTF-8
+// damaged in a few places (one invalid sequence to fifty good ones or fewer)
+// is an error naming the first; else ICU's charset detector proposes
+// GB18030, Big5 or UTF-16 and the first proposal that decodes without error
+// is taken. Bytes that do not decode are never
 // replaced: throws InputError naming the file, line and byte offset. Decoded
 // text holding control characters other than tab and line breaks is refused
 // as binary.

@@ -43,6 +43,14 @@ struct PassageDraft {
   std::optional<std::string> line;
 };
 
+// Why `draft` cannot be stored, as a sentence's end naming the field ("its
+// title is longer than 1000 characters"), or nothing when it can. The rules
+// are field.h's: the text as Field::kPassageText, the title, author, ref,
+// page, line and every section heading as Field::kPassageLabel. Import and
+// merge ask it of every passage before writing, and PassageAppender refuses
+// what fails it, so that no door stores a passage another door refuses.
+std::optional<std::string> passage_fault(const PassageDraft& draft);
+
 // A note a source holds apart from its text (a TEI <note>): it stands after
 // code point `at` of passage `seq` of the edition imported.
 struct SourceNote {
@@ -87,6 +95,8 @@ class PassageAppender {
   PassageAppender& operator=(const PassageAppender&) = delete;
 
   // Writes `draft` as the next passage, read from source file `source_id`.
+  // Throws InputError naming the passage's number when passage_fault()
+  // finds fault with it.
   // Its section path opens the sections it does not share with the previous
   // passage's, so that consecutive passages of one path share one section.
   void append(const PassageDraft& draft, int64_t source_id);

@@ -1,8 +1,11 @@
 #include "import/source_reader.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
 #include "util/sha256.h"
 
@@ -24,6 +27,30 @@ std::string read_bytes(const std::filesystem::path& path) {
     throw InputError("cannot read " + path.string());
   }
   return bytes;
+}
+
+// The encoding an XML file declares (<?xml version="1.0" encoding="Big5"?>),
+// when its first bytes are such a declaration in an ASCII-compatible
+// encoding. A UTF-16 file starts with a byte order mark that decode() reads.
+std::optional<Encoding> declared_xml_encoding(std::string_view bytes, const std::string& file) {
+  if (bytes.starts_with("\xEF\xBB\xBF")) bytes.remove_prefix(3);
+  if (!bytes.starts_with("<?xml")) return std::nullopt;
+  const std::string_view declaration = bytes.substr(0, std::min(bytes.find("?>"), std::size_t{200}));
+  const std::size_t key = declaration.find("encoding");
+  if (key == std::string_view::npos) return std::nullopt;
+  const std::size_t open = declaration.find_first_of("\"'", key);
+  if (open == std::string_view::npos) return std::nullopt;
+  const std::size_t close = declaration.find(declaration[open], open + 1);
+  if (close == std::string_view::npos) return std::nullopt;
+  std::string name(declaration.substr(open + 1, close - open - 1));
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (name == "utf-16" || name == "utf-16le" || name == "utf-16be") return Encoding::kUtf16;
+  if (name == "big5" || name == "big5-hkscs" || name == "cp950") return Encoding::kBig5;
+  if (name == "gbk" || name == "gb2312" || name == "gb18030" || name == "cp936") return Encoding::kGb18030;
+  if (name == "utf-8" || name == "utf8" || name == "us-ascii" || name == "ascii") return Encoding::kUtf8;
+  throw InputError(file + ": line 1: declares encoding=\"" + name +
+                   "\", which jiaozhu does not read (it reads UTF-8, GB18030, Big5 and UTF-16; convert the file, "
+                   "or name one with --encoding)");
 }
 
 // --format, or else what the name and the opening say.
@@ -57,7 +84,8 @@ std::string passage_place(const std::string& file, const PassageDraft& d, std::s
                        : file + ": passage " + std::to_string(index + 1);
 }
 
-// Normalizes each passage to NFC and enforces the length limit.
+// Normalizes each passage to NFC and holds it to the field rules merge
+// holds it to (passage_fault), naming the place in the file at fault.
 void normalize(std::vector<PassageDraft>& drafts, const std::string& file) {
   for (std::size_t i = 0; i < drafts.size(); ++i) {
     PassageDraft& d = drafts[i];
@@ -72,6 +100,17 @@ void normalize(std::vector<PassageDraft>& drafts, const std::string& file) {
       if (*field) **field = to_nfc(**field);
     }
     for (std::string& heading : d.section) heading = to_nfc(heading);
+    if (auto fault = passage_fault(d)) throw InputError(passage_place(file, d, i) + ": " + *fault);
+  }
+}
+
+// A note the source holds (a TEI <note>) is stored as a note's text.
+void check_notes(std::vector<SourceNoteDraft>& notes, const std::vector<PassageDraft>& drafts, const std::string& file) {
+  for (SourceNoteDraft& n : notes) {
+    n.text = to_nfc(n.text);
+    if (auto fault = field_fault(Field::kNoteText, n.text)) {
+      throw InputError(passage_place(file, drafts[n.passage], n.passage) + ": a note in it: its text " + *fault);
+    }
   }
 }
 
@@ -83,12 +122,18 @@ ReadSource read_source(const std::filesystem::path& path, const ImportOptions& o
   if (bytes.empty()) throw InputError(name + " is empty: there is nothing to import");
   const auto byte_size = static_cast<int64_t>(bytes.size());
   std::string sha256 = sha256_hex(bytes);
-  DecodedText text = decode(std::move(bytes), options.encoding, name);
+  // An XML file says what it is written in; --encoding still overrides.
+  Encoding encoding = options.encoding;
+  if (encoding == Encoding::kAuto && options.format != SourceFormat::kJson && options.format != SourceFormat::kText) {
+    encoding = declared_xml_encoding(bytes, name).value_or(Encoding::kAuto);
+  }
+  DecodedText text = decode(std::move(bytes), encoding, name);
   const SourceFormat format = format_of(path, options.format, text.utf8);
   ReadSource s;
   s.parsed = parse(format, text.utf8, name, options);
   if (s.parsed.passages.empty()) throw InputError(name + " holds no text, only blank lines or empty records");
   normalize(s.parsed.passages, name);
+  check_notes(s.parsed.notes, s.parsed.passages, name);
   for (const PassageDraft& d : s.parsed.passages) {
     s.script.add(d.text);
     s.code_points += static_cast<int64_t>(code_points(d.text));

@@ -66,17 +66,12 @@ class TeiReader {
     }
   }
 
-  // Elements nested deeper than this are refused: the walk recurses once
+  // Elements nested deeper than this are refused: the reader recurses once
   // per level, and a hostile file could nest a million.
   static constexpr int kMaxDepth = 256;
 
   void walk(const pugi::xml_node& node) {
-    if (++depth_ > kMaxDepth) {
-      throw InputError("line " + std::to_string(line_of(node)) + ": elements nest more than " +
-                       std::to_string(kMaxDepth) + " deep");
-    }
     for (pugi::xml_node child : node.children()) visit(child);
-    --depth_;
   }
 
   void finish() {
@@ -106,7 +101,21 @@ class TeiReader {
   }
 
  private:
+  // Every element is read through here, whichever reader (a division, a
+  // block, a reading) goes down to it: the one place depth is counted.
   void visit(const pugi::xml_node& node) {
+    if (++depth_ > kMaxDepth) {
+      throw InputError("line " + std::to_string(line_of(node)) + ": elements nest more than " +
+                       std::to_string(kMaxDepth) + " deep");
+    }
+    struct Leave {
+      int& depth;
+      ~Leave() { --depth; }
+    } leave{depth_};
+    read(node);
+  }
+
+  void read(const pugi::xml_node& node) {
     if (node.type() == pugi::node_pcdata || node.type() == pugi::node_cdata) {
       text(node.value(), node);
       return;
@@ -286,9 +295,39 @@ pugi::xml_node text_root(const pugi::xml_document& doc, const std::string& file)
   return root;
 }
 
+// XML 1.0's Char production: what a character reference may name.
+bool xml_char(uint32_t c) {
+  return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
+         (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+// pugixml decodes &#0; to a NUL that ends the text there, and &#x1b; to a
+// control character, though XML forbids both: such a file is malformed.
+void check_character_references(const std::string& utf8, const std::string& file) {
+  for (std::size_t at = utf8.find("&#"); at != std::string::npos; at = utf8.find("&#", at + 2)) {
+    std::size_t i = at + 2;
+    const bool hex = i < utf8.size() && utf8[i] == 'x';
+    if (hex) ++i;
+    uint64_t value = 0;
+    const std::size_t digits = i;
+    for (; i < utf8.size() && i - digits < 9; ++i) {
+      const char c = utf8[i];
+      int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      if (d < 0) break;
+      value = value * (hex ? 16 : 10) + static_cast<uint64_t>(d);
+    }
+    if (i == digits || i >= utf8.size() || utf8[i] != ';') continue;  // not a reference: pugixml judges it
+    if (!xml_char(static_cast<uint32_t>(std::min<uint64_t>(value, 0xFFFFFFFF)))) {
+      throw InputError(file + ": " + where(utf8, static_cast<std::ptrdiff_t>(at)) + ": the character reference " +
+                       utf8.substr(at, i + 1 - at) + " names a character XML does not allow");
+    }
+  }
+}
+
 }  // namespace
 
 ParsedSource parse_tei(const std::string& utf8, const std::string& file) {
+  check_character_references(utf8, file);
   pugi::xml_document doc;
   const pugi::xml_parse_result parsed =
       doc.load_buffer(utf8.data(), utf8.size(), pugi::parse_default | pugi::parse_ws_pcdata, pugi::encoding_utf8);

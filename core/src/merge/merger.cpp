@@ -137,11 +137,9 @@ void copy_passages(Merge& m, int64_t from, int64_t to, const std::string& hash) 
         m.refuse(e.what());
       }
     }
-    for (const std::string& heading : d.section) {
-      if (auto fault = field_fault(Field::kPassageLabel, heading)) m.refuse("a section heading " + *fault);
-    }
     d.page = m.optional(q, 8, Field::kPassageLabel);
     d.line = m.optional(q, 9, Field::kPassageLabel);
+    if (auto fault = passage_fault(d)) m.refuse("passage " + std::to_string(expected_seq - 1) + ": " + *fault);
     if (to_nfc(d.text) != d.text) m.refuse("a passage is not NFC-normalized");
     const auto source = sources.find(q.getColumn(5).getInt64());
     if (source == sources.end()) m.refuse("a passage names a source file of another edition");

@@ -7,6 +7,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/passage.h"
 #include "repo/section_paths.h"
 #include "util/columns.h"
@@ -123,7 +124,22 @@ int64_t PassageAppender::section_of(const std::vector<std::string>& path) {
   return open_.back().second;
 }
 
+std::optional<std::string> passage_fault(const PassageDraft& d) {
+  if (auto fault = field_fault(Field::kPassageText, d.text)) return "its text " + *fault;
+  const std::pair<const char*, const std::optional<std::string>*> labels[] = {
+      {"title", &d.title}, {"author", &d.author}, {"ref", &d.ref}, {"page", &d.page}, {"line", &d.line}};
+  for (const auto& [name, value] : labels) {
+    if (!*value) continue;
+    if (auto fault = field_fault(Field::kPassageLabel, **value)) return "its " + std::string(name) + " " + *fault;
+  }
+  for (const std::string& heading : d.section) {
+    if (auto fault = field_fault(Field::kPassageLabel, heading)) return "its section heading " + *fault;
+  }
+  return std::nullopt;
+}
+
 void PassageAppender::append(const PassageDraft& d, int64_t source_id) {
+  if (auto fault = passage_fault(d)) throw InputError("passage " + std::to_string(count_ + 1) + ": " + *fault);
   // A passage without a section leaves the open ones open: sections are
   // told apart by their paths (the content hash and merge read paths), so a
   // later passage of the same path belongs to the same section.

@@ -107,6 +107,30 @@ std::vector<std::string> detect(std::string_view bytes) {
   return names;
 }
 
+// Whether `bytes`, which are not valid UTF-8, are still UTF-8 in all but a
+// few places: a file damaged by a dropped byte or a bad copy. Its many
+// well-formed multi-byte sequences could not come from GB18030, Big5 or
+// UTF-16 Chinese text, where they only happen by chance, and the detector
+// must not be asked: it would find some encoding that maps the bytes to
+// garbage (one byte dropped from a UTF-8 chapter read as "UTF-16BE").
+bool damaged_utf8(std::string_view bytes) {
+  const auto* s = reinterpret_cast<const uint8_t*>(bytes.data());
+  const auto length = static_cast<int32_t>(std::min<std::size_t>(bytes.size(), 1 << 24));
+  std::size_t sequences = 0, faults = 0;
+  for (int32_t i = 0; i < length;) {
+    if (s[i] < 0x80) {
+      ++i;
+      continue;
+    }
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (c < 0) ++faults;
+    else ++sequences;
+  }
+  constexpr std::size_t kSequencesPerFault = 50;
+  return sequences >= 16 && faults * kSequencesPerFault <= sequences;
+}
+
 void check_is_text(const std::string& file, std::string_view utf8) {
   std::size_t line = 1;
   for (unsigned char c : utf8) {
@@ -165,6 +189,11 @@ DecodedText decode(std::string bytes, Encoding encoding, const std::string& file
   if (!invalid) return finish(file, std::move(bytes), "utf-8");
   if (encoding == Encoding::kUtf8) {
     throw InputError(place(file, bytes, *invalid) + ": not valid UTF-8 (try --encoding gb18030 or big5)");
+  }
+  if (damaged_utf8(bytes)) {
+    throw InputError(place(file, bytes, *invalid) +
+                     ": not valid UTF-8, though the rest of the file is: is it damaged or cut short? "
+                     "(if it is in another encoding, name it with --encoding)");
   }
   for (const std::string& name : detect(bytes)) {
     auto result = convert_strict(bytes, name.c_str());
