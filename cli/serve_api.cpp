@@ -40,10 +40,13 @@ std::string param(const WebRequest& req, const char* name) { return req.param(na
 // A request's JSON body, read field by field with the CLI's rules.
 class Body {
  public:
-  explicit Body(const std::string& text) : doc_(nlohmann::json::parse(text, nullptr, false)) {
-    if (!doc_.is_object()) throw UsageError("the request's body is not a JSON object");
-  }
+  explicit Body(const std::string& text) : doc_(parsed(text)) {}
   bool has(const char* key) const { return doc_.contains(key); }
+  // Refuses a body without `key`: a field left out is a mistake of the
+  // caller, never a request to clear it (that is `"key": null`).
+  void require(const char* key) const {
+    if (!doc_.contains(key)) throw UsageError(std::string("the request's body has no \"") + key + "\"");
+  }
   // The string at `key` (empty when absent), held to the rules of `field`.
   std::string text(const char* key, Field field = Field::kNoteText) const {
     if (!doc_.contains(key)) return {};
@@ -73,6 +76,14 @@ class Body {
   const nlohmann::json& doc() const { return doc_; }
 
  private:
+  // nlohmann's reader stops at a NUL byte as at the end of its input, so
+  // a NUL would hide whatever follows it: refused before parsing.
+  static nlohmann::json parsed(const std::string& text) {
+    if (text.find('\0') != std::string::npos) throw UsageError("the request's body holds a NUL byte");
+    nlohmann::json doc = nlohmann::json::parse(text, nullptr, false);
+    if (!doc.is_object()) throw UsageError("the request's body is not a JSON object");
+    return doc;
+  }
   nlohmann::json doc_;
 };
 
@@ -242,6 +253,7 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
   // {"kind": "omission" | "脫" | null (back to the proposal), "note": "…"}, as `variant kind`.
   routes.post("/api/variants/([^/]+)/kind", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
+    body.require("kind");
     const std::optional<std::string> name = body.optional_text("kind", Field::kTag);
     const std::optional<VariantKind> kind = name ? std::optional(parse_variant_kind(*name)) : std::nullopt;
     const std::string note = body.text("note", Field::kPersonNote);

@@ -10,6 +10,10 @@ namespace {
 
 constexpr std::string_view kStylesheet = R"css(
 body { font-family: "Noto Serif CJK TC", "Noto Serif CJK SC", serif; margin: 0 auto; max-width: 80rem; padding: 1rem 2rem; line-height: 1.8; color: #222; }
+/* Stored text may hold bidi controls (U+202E…). Every element isolates
+   its content, so that no control reorders anything outside the element
+   it stands in; stored text is always an element of its own. */
+body *, .body, .quote, .text, .author { unicode-bidi: isolate; }
 header.site nav a { margin-right: 1rem; }
 header.site form.search { display: inline; }
 h1 { font-size: 1.4rem; } h2.section { font-size: 1.15rem; border-bottom: 1px solid #ccc; margin-top: 2rem; }

@@ -138,13 +138,13 @@ std::string MarkedText::html() const {
 
 std::string note_item_html(const Note& n, const std::string& where) {
   std::string tags;
-  for (const std::string& t : n.current.tags) tags += " #" + t;
+  for (const std::string& t : n.current.tags) tags += " <span class=\"tag\">#" + html_escape(t) + "</span>";
   std::string css = "note-item";
   if (n.current.deleted) css += " removed";
   if (n.conflict()) css += " conflict";
   std::string out = "<li class=\"" + css + "\" id=\"n-" + html_escape(n.uuid) + "\" data-note=\"" + html_escape(n.uuid) +
-                    "\"><span class=\"body\">" + html_escape(n.current.body) + "</span> <span class=\"meta\">" +
-                    html_escape(n.current.author) + html_escape(tags) +
+                    "\"><span class=\"body\">" + html_escape(n.current.body) + "</span> <span class=\"meta\"><span class=\"author\">" +
+                    html_escape(n.current.author) + "</span>" + tags +
                     (where.empty() ? "" : " (on <a href=\"/read/" + html_escape(where) + "\">" + html_escape(where) + "</a>)") +
                     (n.orphaned ? " (orphaned)" : "") + (n.current.deleted ? " (removed)" : "") +
                     (n.conflict() ? " (in conflict)" : "") + "</span> <span class=\"actions\">";
@@ -154,7 +154,8 @@ std::string note_item_html(const Note& n, const std::string& where) {
   if (n.conflict()) {
     out += "<div class=\"versions\">Set apart in two copies; keep one:";
     for (const NoteRevision& r : n.heads) {
-      out += "<blockquote>" + html_escape(r.body) + " <span class=\"meta\">" + html_escape(r.author) + ", " +
+      out += "<blockquote><span class=\"body\">" + html_escape(r.body) + "</span> <span class=\"meta\"><span class=\"author\">" +
+             html_escape(r.author) + "</span>, " +
              html_escape(r.created_at) + "</span> <button type=\"button\" data-action=\"take\" data-revision=\"" +
              html_escape(r.uuid) + "\">keep this</button></blockquote>";
     }

@@ -26,7 +26,18 @@ namespace jiaozhu::cli {
 namespace {
 
 constexpr const char* kLoopback = "127.0.0.1";
-constexpr const char* kCookie = "jz_token";
+// The largest request body taken: a note quoting a whole passage of the
+// longest kind (kMaxPassageCodePoints, up to 4 bytes each) with room for
+// its context. httplib refuses a longer one with 413 from its
+// Content-Length, before reading it.
+constexpr std::size_t kMaxBody = 8u << 20;
+// Connections served at once. Each waits at most kReadTimeout for its
+// next bytes, so a client trickling its headers holds one thread; a
+// browser opens six per host, and sixty-four leave room for many tabs and
+// a few stalled sockets besides.
+constexpr std::size_t kConnectionThreads = 64;
+constexpr time_t kReadTimeoutSeconds = 3;
+constexpr time_t kKeepAliveSeconds = 2;
 
 // 32 bytes from the kernel's generator, as hex.
 std::string random_token() {
@@ -50,9 +61,13 @@ bool same_secret(std::string_view a, std::string_view b) {
   return diff == 0;
 }
 
-std::string cookie_token(const httplib::Request& req) {
+// Cookies ignore ports: the cookie is named after the port, so that a
+// second `serve` on another port neither overwrites nor receives it.
+std::string cookie_name(int port) { return "jz_token_" + std::to_string(port); }
+
+std::string cookie_token(const httplib::Request& req, int port) {
   const std::string cookies = req.get_header_value("Cookie");
-  const std::string key = std::string(kCookie) + "=";
+  const std::string key = cookie_name(port) + "=";
   for (std::size_t at = 0; at < cookies.size();) {
     while (at < cookies.size() && (cookies[at] == ' ' || cookies[at] == ';')) ++at;
     const std::size_t end = std::min(cookies.find(';', at), cookies.size());
@@ -101,8 +116,27 @@ httplib::Server::Handler adapt(Route route) {
   };
 }
 
-// The checks before any route: the Host a browser names (a page of another
-// site resolving its name to 127.0.0.1 names its own host), then the token.
+bool is_write(const httplib::Request& req) { return req.method != "GET" && req.method != "HEAD"; }
+
+// Whether a request's body is JSON by its Content-Type. A page of another
+// origin can send text/plain or a form without asking first; only JSON
+// makes the browser ask (CORS preflight), and this server never says yes.
+bool declares_json(const httplib::Request& req) {
+  std::string type = req.get_header_value("Content-Type");
+  type = lower_ascii(type.substr(0, type.find(';')));
+  while (!type.empty() && type.back() == ' ') type.pop_back();
+  return type == "application/json";
+}
+
+bool has_body(const httplib::Request& req) {
+  return req.has_header("Transfer-Encoding") ||
+         (req.has_header("Content-Length") && req.get_header_value("Content-Length") != "0");
+}
+
+// The checks before any route and before a body is read: the Host a
+// browser names (a page of another site resolving its name to 127.0.0.1
+// names its own host); for a write, the Origin (another port of 127.0.0.1
+// is another origin) and a JSON body; then the token.
 httplib::Server::HandlerResponse admit(const httplib::Request& req, httplib::Response& res, const std::string& token,
                                        int port) {
   secure(res);
@@ -112,15 +146,26 @@ httplib::Server::HandlerResponse admit(const httplib::Request& req, httplib::Res
     deny(req, res, 403, "this server answers only to 127.0.0.1" + port_text);
     return httplib::Server::HandlerResponse::Handled;
   }
+  if (is_write(req)) {
+    const std::string origin = req.get_header_value("Origin");
+    if (!origin.empty() && origin != "http://127.0.0.1" + port_text && origin != "http://localhost" + port_text) {
+      deny(req, res, 403, "this server takes changes only from its own pages, not from " + origin);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (has_body(req) && !declares_json(req)) {
+      deny(req, res, 415, "a change is sent as Content-Type: application/json");
+      return httplib::Server::HandlerResponse::Handled;
+    }
+  }
   const std::string bearer = req.get_header_value("Authorization");
   const bool by_header = bearer.rfind("Bearer ", 0) == 0 && same_secret(bearer.substr(7), token);
   const bool by_query = req.has_param("token") && same_secret(req.get_param_value("token"), token);
-  if (!by_header && !by_query && !same_secret(cookie_token(req), token)) {
+  if (!by_header && !by_query && !same_secret(cookie_token(req, port), token)) {
     deny(req, res, 401, "this request carries no valid token: open the address `jiaozhu serve` printed");
     return httplib::Server::HandlerResponse::Handled;
   }
   if (by_query) {
-    res.set_header("Set-Cookie", std::string(kCookie) + "=" + token + "; Path=/; HttpOnly; SameSite=Strict");
+    res.set_header("Set-Cookie", cookie_name(port) + "=" + token + "; Path=/; HttpOnly; SameSite=Strict");
   }
   return httplib::Server::HandlerResponse::Unhandled;
 }
@@ -144,6 +189,11 @@ void serve(const Globals& g, int port, const std::function<void(const std::strin
   server.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
     return admit(req, res, token, bound);
   });
+  server.new_task_queue = [] { return new httplib::ThreadPool(kConnectionThreads); };
+  server.set_payload_max_length(kMaxBody);
+  server.set_read_timeout(kReadTimeoutSeconds);
+  server.set_write_timeout(kReadTimeoutSeconds);
+  server.set_keep_alive_timeout(kKeepAliveSeconds);
   server.set_exception_handler([](const httplib::Request& req, httplib::Response& res, std::exception_ptr e) {
     send(res, error_response(req.path, e));
   });

@@ -5,7 +5,10 @@
 #include <SQLiteCpp/Database.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <set>
 #include <algorithm>
 #include <cstdlib>
 #include <regex>
@@ -338,6 +341,27 @@ TEST_CASE("snapshots and sync replicas are written whole and carry no local path
   // The replica keeps its id from one sync to the next.
   REQUIRE(f.run({"sync", (f.dir / "sync").string()}).status == 0);
   CHECK(std::distance(std::filesystem::directory_iterator(f.dir / "sync"), std::filesystem::directory_iterator()) == 1);
+}
+
+TEST_CASE("the temporaries a killed sync or snapshot left are removed by the next, those of a running writer kept") {
+  Fixture f;
+  std::filesystem::create_directories(f.dir / "sync");
+  REQUIRE(f.run({"sync", (f.dir / "sync").string()}).status == 0);
+  const std::string replica = std::filesystem::directory_iterator(f.dir / "sync")->path().filename().string();
+  // Above the kernel's largest process id: no process runs with it.
+  const std::string dead = ".tmp-4194305-0badf00d", alive = ".tmp-" + std::to_string(::getpid()) + "-1234abcd";
+  for (const std::string& leftover : {"." + replica + dead, "." + replica + dead + "-journal", "." + replica + alive,
+                                      ".other.db" + dead}) {
+    jz_test::write_file(f.dir / "sync" / leftover, "half a file");
+  }
+  jz_test::write_file(f.dir / ("." + std::string("snap.db") + dead), "half a snapshot");
+  REQUIRE(f.run({"sync", (f.dir / "sync").string()}).status == 0);
+  REQUIRE(f.run({"snapshot", (f.dir / "snap.db").string()}).status == 0);
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(f.dir / "sync")) names.insert(entry.path().filename().string());
+  // Another replica's temporary is its writer's to remove: that writer may run on another machine.
+  CHECK(names == std::set<std::string>{replica, "." + replica + alive, ".other.db" + dead});
+  CHECK_FALSE(std::filesystem::exists(f.dir / ".snap.db.tmp-4194305-0badf00d"));
 }
 
 TEST_CASE("reindex rebuilds a search index whose every block is garbage, and check is clean after") {

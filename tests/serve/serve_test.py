@@ -5,28 +5,18 @@ request without the token refused (401), and one naming another host (403); the 
 the database escaped in the pages, which carry a Content-Security-Policy and no inline script; nothing
 outside the built-in routes; Ctrl-C stops it and the database checks.
 Usage: serve_test.py JIAOZHU CORPUS"""
-import json, os, re, signal, subprocess, sys, tempfile, urllib.error, urllib.parse, urllib.request
+import json, os, re, signal, sys, urllib.error, urllib.parse, urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from serve_support import Songjin
 
 jz, corpus = sys.argv[1], sys.argv[2]
-work = tempfile.mkdtemp()
-db = os.path.join(work, "t.db")
-env = dict(os.environ, JIAOZHU_AUTHOR="Tester <t@example.org>", HOME=work, XDG_CONFIG_HOME=work)
-
-def run(*args):
-    r = subprocess.run([jz, "--db", db, *args], capture_output=True, text=True, env=env)
-    assert r.returncode == 0, f"jiaozhu {' '.join(args)}: {r.stderr}"
-    return r.stdout
-
-run("init"); run("import", f"{corpus}/songjin/hant.txt", "--work", "songjin", "--siglum", "A")
-run("import", f"{corpus}/songjin/hans.txt", "--work", "songjin", "--siglum", "B"); run("align", "A", "B")
+fixture = Songjin(jz, corpus, "Tester <t@example.org>")
+run = fixture.run
 run("note", "add", "B:20", "--text", "<script>alert(1)</script><img src=x onerror=alert(2)>惡意")
 
-server = subprocess.Popen([jz, "--db", db, "serve"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+server, port, token = fixture.serve()
 try:
-    line = server.stdout.readline()
-    m = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{64})\n", line)
-    assert m, f"first line is not the loopback address with a token: {line!r}"
-    port, token = m.group(1), m.group(2)
     base = f"http://127.0.0.1:{port}"
 
     def request(path, token_header=True, data=None, method=None, headers=None):

@@ -13,7 +13,8 @@ namespace jiaozhu {
 class AtomicFile {
  public:
   // Names a temporary file in the target's folder (".NAME.tmp-PID-RANDOM");
-  // nothing is created yet.
+  // nothing is created yet. Removes the temporaries of the same target left
+  // by writers that were killed (their PID no longer runs here).
   explicit AtomicFile(std::filesystem::path target);
   // Removes the temporary file (and a journal SQLite left beside it) unless
   // commit() succeeded.

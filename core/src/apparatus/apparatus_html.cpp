@@ -17,6 +17,10 @@ constexpr const char* kStyle = R"(
 :root { --ink: #222; --paper: #fdfcf8; --mark: #a33; --note: #fff3c4; --person: #e3efff; }
 body { font-family: "Noto Serif CJK TC", "Noto Serif CJK SC", "Source Han Serif", serif; color: var(--ink);
        background: var(--paper); margin: 2em auto; max-width: 72em; padding: 0 1em; line-height: 1.9; }
+/* Stored text may hold bidi controls (U+202E…). Every element isolates
+   its content, so that no control reorders anything outside the element
+   it stands in; stored text is always an element of its own. */
+body * { unicode-bidi: isolate; }
 header { border-bottom: 1px solid #ccc; margin-bottom: 1em; }
 .passage { display: grid; grid-template-columns: 1fr; gap: 1.5em; margin: 1.5em 0; }
 .passage.beside { grid-template-columns: 1fr 1fr; }

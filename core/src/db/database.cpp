@@ -74,6 +74,28 @@ int pragma_int(SQLite::Database& db, const char* pragma) {
   return db.execAndGet(std::string("PRAGMA ") + pragma).getInt();
 }
 
+// After a write failed and its transaction was rolled back: whether the
+// file stands again as it was. When the disk is full even for the undo, the
+// rollback cannot finish, and the file is half written with a hot journal
+// beside it holding the pages that undo the change. SQLite plays that
+// journal back at the next read of the file, so one is tried here; true
+// when no journal is left.
+bool restored_after_failure(SQLite::Database& db, const std::filesystem::path& path) {
+  if (sqlite3_get_autocommit(db.getHandle()) == 0) sqlite3_exec(db.getHandle(), "ROLLBACK", nullptr, nullptr, nullptr);
+  if (!has_journal(path)) return true;
+  sqlite3_exec(db.getHandle(), "SELECT count(*) FROM sqlite_schema", nullptr, nullptr, nullptr);
+  return !has_journal(path);
+}
+
+// A failed write whose undo could not finish: what state the file is in
+// and how to get it back, so that no one mails the half-written file alone.
+[[noreturn]] void throw_unfinished_undo(const std::filesystem::path& path, const std::string& why) {
+  const std::string name = path.string();
+  throw DatabaseError(name + ": the change failed (" + why + ") and could not yet be undone: " + name +
+                      "-journal beside it holds what undoes it. Keep the two files together (do not copy or send " +
+                      name + " alone), free some space and run `jiaozhu check`, which finishes the undo");
+}
+
 [[noreturn]] void rethrow(const std::filesystem::path& path, const SQLite::Exception& e) {
   const std::string name = path.string();
   switch (e.getErrorCode()) {
@@ -81,6 +103,8 @@ int pragma_int(SQLite::Database& db, const char* pragma) {
       throw DatabaseError(name + " is read-only: nothing was changed");
     case SQLITE_FULL:
       throw DatabaseError(name + ": the disk or the database is full: nothing was changed");
+    case SQLITE_IOERR:
+      throw DatabaseError(name + ": cannot write (" + e.what() + "; is the disk full or failing?): nothing was changed");
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
       throw DatabaseError(name + " is locked by another process; try again when it has finished");
@@ -291,10 +315,15 @@ void Database::write(const std::function<void()>& body) {
     tx.commit();
   } catch (const SQLite::Exception& e) {
     *folding_ = folding_before;
+    if (!restored_after_failure(*db_, path_)) throw_unfinished_undo(path_, e.what());
     rethrow(path_, e);
   } catch (const Interrupted&) {
     *folding_ = folding_before;
     throw Interrupted(path_.string() + ": interrupted: nothing was changed");
+  } catch (const std::exception& e) {
+    *folding_ = folding_before;
+    if (!restored_after_failure(*db_, path_)) throw_unfinished_undo(path_, e.what());
+    throw;
   } catch (...) {
     *folding_ = folding_before;
     throw;

@@ -1,11 +1,13 @@
 #include "jiaozhu/atomic_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include "jiaozhu/error.h"
 #include "util/uuid.h"
@@ -58,11 +60,42 @@ bool rename_no_replace(const std::filesystem::path& from, const std::filesystem:
   return true;
 }
 
+std::string temporary_prefix(const std::filesystem::path& target) { return "." + target.filename().string() + ".tmp-"; }
+
+// Whether the process that named a temporary file ".NAME.tmp-PID-…" still
+// runs on this machine. Only temporaries of one target are looked at, and a
+// target (a replica in a sync folder, a backup beside its database) is
+// written from one machine, so the process id means this machine's.
+bool writer_alive(const std::string& name, std::size_t prefix_length) {
+  const std::size_t end = name.find('-', prefix_length);
+  if (end == std::string::npos || end == prefix_length) return true;
+  pid_t pid = 0;
+  for (std::size_t i = prefix_length; i < end; ++i) {
+    if (name[i] < '0' || name[i] > '9' || pid > 99'999'999) return true;  // not a name AtomicFile makes
+    pid = pid * 10 + (name[i] - '0');
+  }
+  return pid <= 0 || ::kill(pid, 0) == 0 || errno == EPERM;
+}
+
+// The temporaries (and their journals) of earlier writers of `target` that
+// were killed before they could remove them.
+void remove_leftovers(const std::filesystem::path& target) {
+  const std::string prefix = temporary_prefix(target);
+  const auto folder = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
+  std::error_code ec;
+  std::vector<std::filesystem::path> stale;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0 && !writer_alive(name, prefix.size())) stale.push_back(entry.path());
+  }
+  for (const auto& path : stale) std::filesystem::remove(path, ec);
+}
+
 }  // namespace
 
 AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
-  const std::string name = "." + target_.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
-                           random_uuid().substr(0, 8);
+  remove_leftovers(target_);
+  const std::string name = temporary_prefix(target_) + std::to_string(::getpid()) + "-" + random_uuid().substr(0, 8);
   temporary_ = target_.parent_path() / name;
 }
 
