@@ -29,9 +29,22 @@ std::string marked(const Snippet& s, bool terminal) {
   const std::string open = terminal ? "\033[1m" : "[", close = terminal ? "\033[0m" : "]";
   std::vector<SpanMark> marks;
   for (const Span& m : s.matches) marks.push_back({static_cast<int64_t>(m.begin), static_cast<int64_t>(m.end), open, close});
-  std::string text = s.text;
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  return (s.cut_before ? "…" : "") + mark_spans(text, marks) + (s.cut_after ? "…" : "");
+  return (s.cut_before ? "…" : "") + mark_spans(one_line(s.text), marks) + (s.cut_after ? "…" : "");
+}
+
+// Code points of a title or author shown with a hit.
+constexpr std::size_t kLabelWidth = 30;
+
+// A hit's title, 《靜夜思》, and its author where the query matched it,
+// marked as the text is; empty for a passage without a title.
+std::string labels(const SearchHit& h, bool terminal) {
+  auto whole = [&](const std::string& label, const std::vector<Span>& matches) {
+    return marked(make_snippet(label, matches, kLabelWidth), terminal);
+  };
+  std::string out;
+  if (h.title) out += "《" + whole(*h.title, h.title_matches) + "》 ";
+  if (h.author && !h.author_matches.empty()) out += whole(*h.author, h.author_matches) + " ";
+  return out;
 }
 
 void print_counts(const SearchResult& r) {
@@ -58,7 +71,7 @@ void run_search(const Globals& g, const SearchArgs& a) {
     for (const SearchHit& h : r.hits) width = std::max(width, format_address(h.siglum, h.seq).size());
     for (const SearchHit& h : r.hits) {
       const std::string address = format_address(h.siglum, h.seq);
-      std::cout << address << std::string(width - address.size() + 2, ' ')
+      std::cout << address << std::string(width - address.size() + 2, ' ') << labels(h, terminal)
                 << marked(make_snippet(h.text, h.matches, kSnippetWidth), terminal) << '\n';
     }
   }

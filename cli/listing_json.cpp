@@ -51,7 +51,9 @@ Json search_json(const std::string& query, const SearchResult& r) {
   for (const SearchHit& h : r.hits) {
     const Snippet s = make_snippet(h.text, h.matches, kSnippetWidth);
     hits.push_back({{"address", format_address(h.siglum, h.seq)}, {"siglum", h.siglum}, {"n", h.seq},
-                    {"title", optional_json(h.title)}, {"ref", optional_json(h.ref)},
+                    {"title", optional_json(h.title)}, {"title_matches", spans_json(h.title_matches)},
+                    {"author", optional_json(h.author)}, {"author_matches", spans_json(h.author_matches)},
+                    {"ref", optional_json(h.ref)},
                     {"score", h.score ? Json(*h.score) : Json(nullptr)}, {"matches", spans_json(h.matches)},
                     {"snippet", s.text}, {"snippet_start", s.start}, {"snippet_matches", spans_json(s.matches)}});
   }

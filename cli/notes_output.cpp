@@ -17,7 +17,7 @@ std::string state_of(const Note& n) {
 std::string where(const Note& n) {
   switch (n.target) {
     case NoteTarget::kSpan:
-      return n.address + " [" + std::to_string(n.start) + "," + std::to_string(n.end) + ") 「" + n.exact + "」";
+      return n.address + " [" + std::to_string(n.start) + "," + std::to_string(n.end) + ") 「" + one_line(n.exact) + "」";
     case NoteTarget::kPassage: return n.address;
     default: return std::string(to_string(n.target)) + " " + n.target_label;
   }
@@ -138,7 +138,7 @@ void print_notes_under(const NotesOf& notes, const std::string& indent) {
   }
   for (const MappedNote& m : notes.mapped) {
     std::cout << indent << "[" << k++ << "] " << m.note.uuid.substr(0, 8) << " (on " << m.note.address << " 「"
-              << printable(m.note.exact) << "」) " << printable(m.note.current.author) << ": "
+              << printable(one_line(m.note.exact)) << "」) " << printable(m.note.current.author) << ": "
               << printable(m.note.current.body) << '\n';
   }
 }

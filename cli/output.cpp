@@ -47,6 +47,13 @@ void JsonListPrinter::finish() { writer_.finish(); }
 bool stdout_is_tty() { return ::isatty(1) == 1; }
 bool stderr_is_tty() { return ::isatty(2) == 1; }
 
+std::string one_line(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  return text;
+}
+
 std::string mark_spans(const std::string& text, const std::vector<SpanMark>& marks) {
   const std::u32string cps = to_code_points(text);
   const auto size = static_cast<int64_t>(cps.size());

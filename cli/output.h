@@ -50,6 +50,11 @@ bool stderr_is_tty();
 // text that is measured or marked before it is printed.
 std::string printable(std::string_view text);
 
+// `text` with its line breaks and tabs as spaces, code point for code point
+// (offsets into it still hold): a passage's or a quote's text in a listing
+// that gives each item one line.
+std::string one_line(std::string text);
+
 // `text` with `open` inserted before code point `start` and `close` after
 // `end` - 1 of each mark (an empty mark puts both at `start`); the text is
 // made printable, the marks are written as given (they may be escapes). Marks may nest; where one ends and another starts at the same

@@ -42,6 +42,7 @@ std::vector<ParallelLink> parallel_of(Database& db, const Address& at, const std
     for (const std::string& addr : sides) {
       ParallelPassage side{addr, passages.get(parse_address(addr)).front(), {}, {}};
       for (const Variant& v : pl.variants) {
+        if (v.field != VariantField::kText) continue;  // its offsets count in the title or author
         if (v.a.address == addr) side.spans.emplace_back(v.a.start, v.a.end);
         else if (v.b.address == addr) side.spans.emplace_back(v.b.start, v.b.end);
       }

@@ -171,6 +171,7 @@ std::string variants_list_html(const std::vector<const Variant*>& variants, bool
     const PassageSpan& own = on_b ? v->b : v->a;
     const PassageSpan& other = on_b ? v->a : v->b;
     out += "<li id=\"v-" + html_escape(v->uuid) + "\" class=\"v-" + std::string(to_string(v->variant_class)) + "\">" +
+           (v->field == VariantField::kText ? "" : "<i>" + std::string(to_string(v->field)) + "</i> ") +
            (own.reading.empty() ? "<i>∧</i>" : html_escape(own.reading)) + " ] " + html_escape(parse_address(other.address).siglum) +
            " " + (other.reading.empty() ? "<i>om.</i>" : html_escape(other.reading)) + " <span class=\"class\">" +
            std::string(to_string(v->variant_class)) + "</span>";
@@ -211,6 +212,7 @@ std::string passage_html(const Passage& p, const PassageMarks& marks) {
   notes += "</ol>";
   for (const Mention* m : marks.mentions) text.person(m->start, m->end, m->person);
   for (const Variant* v : marks.variants) {
+    if (v->field != VariantField::kText) continue;  // its offsets count in the title or author: listed only
     const PassageSpan& own = marks.on_b ? v->b : v->a;
     text.variant(own.start, own.end, *v, (marks.on_b ? v->a : v->b).reading);
   }

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 12.
+-- jiaozhu schema, current version: 13.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -137,7 +137,8 @@ CREATE TABLE setting (
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Full-text index over passage.text. It stores no text of its own
+-- Full-text index over passage.text, title and author (schema 13: a title
+-- is found as text is). It stores no text of its own
 -- (external content: the text is read from passage), only tokens, made by
 -- jiaozhu's tokenizer (core/include/jiaozhu/tokenizer.h): one token per Han
 -- character, folded to one search form across scripts and variant forms;
@@ -148,6 +149,8 @@ CREATE TABLE setting (
 -- `jiaozhu check` verifies it with FTS5's integrity-check.
 CREATE VIRTUAL TABLE passage_fts USING fts5(
   text,
+  title,
+  author,
   content = 'passage',
   content_rowid = 'id',
   tokenize = 'jiaozhu'

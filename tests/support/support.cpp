@@ -233,6 +233,12 @@ bool passes_check(jiaozhu::Database& db) {
 void undo_schema_9(SQLite::Database& raw) {
   // The statements exactly as migrations 0003 and 0007 wrote them: the
   // schema check compares their text.
+  // Schema 13's passage_fts indexes title and author too. The raw connection
+  // has no jiaozhu tokenizer to drop the table with: its definition is put
+  // back as 0002 wrote it, and the upgrade drops and rebuilds it.
+  raw.exec("PRAGMA writable_schema = ON; UPDATE sqlite_schema SET sql = 'CREATE VIRTUAL TABLE passage_fts USING fts5(\n"
+           "  text,\n  content = ''passage'',\n  content_rowid = ''id'',\n  tokenize = ''jiaozhu''\n)' "
+           "WHERE name = 'passage_fts'; PRAGMA writable_schema = OFF");
   raw.exec(
       "DROP TABLE suggestion_dismissal; "  // schema 12
       "DROP TABLE character_cbdb_id; DROP TABLE passage_place; DROP TABLE section; "  // schema 11

@@ -57,8 +57,9 @@ RunResult run_jiaozhu_on_terminal(const std::vector<std::string>& args);
 // if asked. The end-to-end tests' one set-up: no test depends on the user's
 // configuration, which points into `dir`, nor on $JIAOZHU_AUTHOR, which is
 // `author` when given and unset otherwise (both restored on destruction).
-// Turns a current database back into schema 8 (before fold rules and the
-// conversion and placeholder classes), for tests that downgrade a file
+// Turns a current database back into schema 8 (before fold rules, the
+// conversion and placeholder classes, and titles in the search index), for
+// tests that downgrade a file
 // further to see it upgraded. Takes the raw connection, outside jiaozhu.
 void undo_schema_9(SQLite::Database& raw);
 

@@ -195,6 +195,30 @@ TEST_CASE("JSON records ignore nested values they do not use") {
   CHECK(p[0].ref == "12");
 }
 
+TEST_CASE("JSON records at any depth: the levels around them become sections, a record's own nesting stays its own") {
+  Fixture f;
+  jz_test::write_file(f.dir / "t300.json",
+                      R"({"title": "唐詩三百首", "content": [)"
+                      R"({"type": "五言絕句", "content": [{"chapter": "靜夜思", "author": "李白", "paragraphs": ["床前明月光，疑是地上霜。"]},)"
+                      R"({"chapter": "相思", "author": "王維", "paragraphs": ["紅豆生南國，春來發幾枝。"]}]},)"
+                      R"({"content": [{"title": "早發白帝城", "paragraphs": ["朝辭白帝彩雲間"], "notes": {"text": "not a poem"}}], "type": "七言絕句"}]})");
+  const auto report = f.import({f.dir / "t300.json"}, "T");
+  CHECK(report.passages == 3);
+  CHECK(report.warnings.empty());
+  const auto p = PassageRepository(f.db).get(parse_address("T"));
+  REQUIRE(p.size() == 3);
+  CHECK(p[0].title == "靜夜思");
+  CHECK(p[0].author == "李白");
+  CHECK(p[0].section == std::vector<std::string>{"五言絕句"});
+  CHECK(p[1].text == "紅豆生南國，春來發幾枝。");
+  CHECK(p[2].title == "早發白帝城");
+  CHECK(p[2].section == std::vector<std::string>{"七言絕句"});  // the level's name given after its records
+  std::string deep;
+  for (int i = 0; i < 300; ++i) deep += "{\"content\": [";
+  jz_test::write_file(f.dir / "deep.json", deep);
+  CHECK_THROWS_WITH(f.import({f.dir / "deep.json"}, "D"), Catch::Contains("nested more than 256 deep"));
+}
+
 TEST_CASE("a full disk (max_page_count) refuses the import with one message and writes nothing") {
   Fixture f;
   f.import({jz_test::corpus("songjin/hant.txt")}, "A");

@@ -121,6 +121,30 @@ TEST_CASE("a note is refused without author, with a quote not in the passage, or
   CHECK_THROWS_AS(f.notes.add(r), UsageError);
 }
 
+TEST_CASE("a quote that crosses a line break of the passage is found without it, and anchors on the stored text") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "q.db", OpenMode::kCreate);
+  jz_test::write_file(dir / "q.json", R"([{"title": "蜀道難", "paragraphs": ["蠶叢及魚鳧，開國何茫然。", "爾來四萬八千歲，不與秦塞通人煙。"]}])");
+  ImportOptions o;
+  o.work = "李太白集";
+  o.siglum = "Q";
+  const std::filesystem::path q = dir / "q.json";
+  import_edition(db, {&q, 1}, o, nullptr);
+  NoteRepository notes(db);
+  NoteRequest r;
+  r.target = NoteTarget::kSpan;
+  r.address = "Q:1";
+  r.quote = "開國何茫然。爾來 四萬八千歲";
+  r.body = "跨行之注";
+  r.author = jz_test::kTestAuthor;
+  const Note n = notes.add(r);
+  CHECK(n.start == 6);
+  CHECK(n.end == 20);
+  CHECK(n.exact == "開國何茫然。\n爾來四萬八千歲");
+  r.quote = "茫然。爾去";
+  CHECK_THROWS_AS(notes.add(r), InputError);
+}
+
 TEST_CASE("search finds notes by their current text, across scripts") {
   Fixture f;
   const Note n = f.add_on_zhang();

@@ -233,3 +233,27 @@ TEST_CASE("check reports passage ids that are no longer consecutive") {
   }
   CHECK(reported);
 }
+
+TEST_CASE("titles and authors are searched as text is, and a hit says where its words stand") {
+  SongjinSearch s;
+  jz_test::write_file(s.dir / "q.json", R"([{"title": "靜夜思", "author": "李白", "paragraphs": ["床前明月光，疑是地上霜。"]},)"
+                                        R"({"title": "春曉", "author": "孟浩然", "paragraphs": ["春眠不覺曉，處處聞啼鳥。"]}])");
+  ImportOptions o;
+  o.work = "poems";
+  o.siglum = "Q";
+  const std::filesystem::path q = s.dir / "q.json";
+  import_edition(s.db, {&q, 1}, o, nullptr);
+  CHECK(s.hits("静夜思") == Hits{"Q:1"});  // Simplified query, Traditional title
+  CHECK(s.hits("孟浩然") == Hits{"Q:2"});
+  CHECK(s.hits("李白 霜") == Hits{"Q:1"});  // one term in the author, one in the text
+  SearchRequest r;
+  r.query = "靜夜思";
+  const SearchResult found = search(s.db, r);
+  REQUIRE(found.hits.size() == 1);
+  CHECK(found.hits[0].title == "靜夜思");
+  CHECK(found.hits[0].title_matches == std::vector<Span>{{0, 3}});
+  CHECK(found.hits[0].matches.empty());
+  CHECK(found.hits[0].author == "李白");
+  CHECK(found.hits[0].author_matches.empty());
+  CHECK(jz_test::passes_check(s.db));
+}

@@ -61,7 +61,8 @@ struct ApparatusReading {
 // or a reading lack the passage (a kLacuna reading names them).
 struct ApparatusEntry {
   int64_t number = 0;     // 1-based, through the whole apparatus
-  int64_t start = 0;      // [start, end) in the base passage; start == end:
+  VariantField field = VariantField::kText;  // the title and author are collated as the text is
+  int64_t start = 0;      // [start, end) in that field of the base passage; start == end:
   int64_t end = 0;        //   an addition before the character at start
   std::string lemma;      // the base's text there
   std::vector<std::string> lemma_witnesses;  // witnesses that agree with the base, in request order
@@ -95,7 +96,9 @@ struct ApparatusPassage {
   std::string title, author;
   std::vector<std::string> section;      // the passage's section path (Passage::section)
   std::optional<std::string> page, line;  // where it begins in the base's source
-  std::vector<ApparatusEntry> entries;  // by start, then end
+  // The lacuna (witnesses lacking the whole passage) first, then the
+  // title's entries, the author's and the text's, each by start, then end.
+  std::vector<ApparatusEntry> entries;
   std::vector<ApparatusNote> notes;
   std::vector<ApparatusMention> mentions;
   // Per witness (request order): the text of the passages linked with

@@ -30,4 +30,9 @@ inline constexpr int kMaxQueryNesting = 8;
 // kMaxQueryCodePoints.
 std::string to_fts5_query(std::string_view query);
 
+// `fts5_query` (from to_fts5_query or built by core) limited to the
+// passages' text, leaving out their titles and authors: for what anchors on
+// text offsets (quotes, mentions) or counts a character's uses in text.
+std::string in_passage_text(const std::string& fts5_query);
+
 }  // namespace jiaozhu

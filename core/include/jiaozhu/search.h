@@ -35,9 +35,12 @@ struct SearchHit {
   std::string siglum;
   int64_t seq = 0;
   std::optional<std::string> title;
+  std::optional<std::string> author;
   std::optional<std::string> ref;
   std::string text;            // the whole passage, as stored
   std::vector<Span> matches;   // into text
+  std::vector<Span> title_matches;   // into title: titles and authors are searched as text is
+  std::vector<Span> author_matches;  // into author
   std::optional<double> score;  // bm25, lower is better; only when ranked
 };
 

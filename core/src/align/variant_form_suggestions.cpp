@@ -12,6 +12,7 @@
 
 #include "jiaozhu/collation.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/query.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/fold.h"
@@ -43,7 +44,7 @@ struct Seen {
 int64_t passages_holding(Database& db, char32_t c, std::optional<int64_t> edition_id) {
   auto q = db.cached("SELECT count(*) FROM passage_fts f JOIN passage p ON p.id = f.rowid "
                      "WHERE passage_fts MATCH ?1 AND (?2 IS NULL OR p.edition_id = ?2)");
-  q->bind(1, detail::fts5_any_of({c}));
+  q->bind(1, in_passage_text(detail::fts5_any_of({c})));
   if (edition_id) q->bind(2, *edition_id);
   else q->bind(2);
   return q->executeStep() ? q->getColumn(0).getInt64() : 0;

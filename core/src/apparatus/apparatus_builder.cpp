@@ -22,6 +22,7 @@ namespace {
 // One witness's variant in a base passage.
 struct WitnessVariant {
   std::size_t witness = 0;
+  VariantField field = VariantField::kText;
   int64_t start = 0, end = 0;  // in the base passage
   std::string reading;         // the witness's text
   VariantClass variant_class = VariantClass::kSubstantive;
@@ -121,7 +122,12 @@ class Builder {
       std::vector<bool> lacks(out_.witnesses.size());
       for (std::size_t w = 0; w < lacks.size(); ++w) lacks[w] = lacking[w].count(p.seq) > 0;
       add_lacuna(ap, lacks);
-      add_entries(ap, variants[p.seq], lacks);
+      for (const auto& [field, base] : {std::pair{VariantField::kTitle, &ap.title}, std::pair{VariantField::kAuthor, &ap.author},
+                                        std::pair{VariantField::kText, &ap.text}}) {
+        std::vector<WitnessVariant> of_field;
+        for (const WitnessVariant& v : variants[p.seq]) if (v.field == field) of_field.push_back(v);
+        add_entries(ap, field, *base, of_field, lacks);
+      }
       if (auto it = witness_texts.find(p.seq); it != witness_texts.end()) ap.witness_texts = std::move(it->second);
       else if (request_.witness_texts) ap.witness_texts.assign(out_.witnesses.size(), "");
     }
@@ -164,13 +170,13 @@ class Builder {
     }
     CollationRepository::VariantQuery query;
     query.classes = out_.classes;
-    query.fields = {VariantField::kText};
+    query.fields = {VariantField::kText, VariantField::kTitle, VariantField::kAuthor};
     // A page of the base (serve's live apparatus) reads its own variants, not the pair's.
     if (!passages.empty()) query.seqs = std::pair{passages.front().seq, passages.back().seq};
     collation.each_variant(request_.base, siglum, query, [&](Variant&& v) {
       const int64_t seq = parse_address(v.a.address).first;
       if (!wanted.count(seq)) return;
-      out[seq].push_back({w, v.a.start, v.a.end, std::move(v.b.reading), v.variant_class, v.kind, std::move(v.kind_evidence)});
+      out[seq].push_back({w, v.field, v.a.start, v.a.end, std::move(v.b.reading), v.variant_class, v.kind, std::move(v.kind_evidence)});
     });
   }
 
@@ -191,7 +197,7 @@ class Builder {
 
   void add_lacuna(ApparatusPassage& ap, const std::vector<bool>& lacks) {
     ApparatusReading missing{"", {}, VariantClass::kSubstantive, ReadingKind::kLacuna, std::nullopt, ""};
-    ApparatusEntry entry{0, 0, static_cast<int64_t>(to_code_points(ap.text).size()), ap.text, {}, {}};
+    ApparatusEntry entry{0, VariantField::kText, 0, static_cast<int64_t>(to_code_points(ap.text).size()), ap.text, {}, {}};
     for (std::size_t w = 0; w < lacks.size(); ++w) {
       (lacks[w] ? missing.witnesses : entry.lemma_witnesses).push_back(out_.witnesses[w].siglum);
     }
@@ -201,10 +207,13 @@ class Builder {
     ap.entries.push_back(std::move(entry));
   }
 
-  void add_entries(ApparatusPassage& ap, std::vector<WitnessVariant>& variants, const std::vector<bool>& lacks) {
-    const std::u32string base = to_code_points(ap.text);
+  // The entries of one field of the passage, `base_text` the base's.
+  void add_entries(ApparatusPassage& ap, VariantField field, const std::string& base_text,
+                   std::vector<WitnessVariant>& variants, const std::vector<bool>& lacks) {
+    const std::u32string base = to_code_points(base_text);
     for (const Place& place : places_of(variants)) {
       ApparatusEntry entry;
+      entry.field = field;
       entry.start = place.start;
       entry.end = place.end;
       entry.lemma = to_utf8(slice(base, place.start, place.end));

@@ -80,6 +80,34 @@ std::string sigla(const std::vector<std::string>& s) {
 
 bool is_lacuna(const ApparatusEntry& e) { return !e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna; }
 
+std::string marker(int64_t number) {
+  const std::string n = std::to_string(number);
+  return "<a class=\"marker\" href=\"#app-" + n + "\" data-n=\"" + n + "\">" + n + "</a>";
+}
+
+// A title or author with its places marked as the text's are.
+std::string marked_label(const ApparatusPassage& p, VariantField field, const std::string& label) {
+  const std::u32string text = to_code_points(label);
+  std::vector<bool> lem(text.size());
+  std::multimap<int64_t, int64_t> markers;  // offset -> entry number
+  for (const ApparatusEntry& e : p.entries) {
+    if (e.field != field) continue;
+    for (int64_t i = e.start; i < e.end; ++i) lem[static_cast<std::size_t>(i)] = true;
+    markers.emplace(e.end, e.number);
+  }
+  std::string out;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    for (auto [it, last] = markers.equal_range(static_cast<int64_t>(i)); it != last; ++it) out += marker(it->second);
+    if (i == text.size()) break;
+    std::size_t j = i + 1;
+    while (j < text.size() && lem[j] == lem[i] && !markers.count(static_cast<int64_t>(j))) ++j;
+    const std::string run = html(to_utf8(text.substr(i, j - i)));
+    out += lem[i] ? "<span class=\"lem\">" + run + "</span>" : run;
+    i = j - 1;
+  }
+  return out;
+}
+
 // The base text cut where any mark begins or ends, each run one <span>,
 // each place's marker after its last character.
 std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
@@ -88,7 +116,7 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
   std::vector<std::string> classes(text.size()), titles(text.size());
   std::vector<std::string> person(text.size());
   for (const ApparatusEntry& e : p.entries) {
-    if (is_lacuna(e)) continue;
+    if (is_lacuna(e) || e.field != VariantField::kText) continue;
     for (int64_t i = e.start; i < e.end; ++i) classes[static_cast<std::size_t>(i)] += " lem";
   }
   for (const ApparatusNote& n : p.notes) {
@@ -102,14 +130,13 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
     for (int64_t i = m.start; i < m.end && i < size; ++i) person[static_cast<std::size_t>(i)] = a.persons[m.person].name;
   }
   std::multimap<int64_t, int64_t> markers;  // offset -> entry number
-  for (const ApparatusEntry& e : p.entries) markers.emplace(is_lacuna(e) ? size : e.end, e.number);
+  for (const ApparatusEntry& e : p.entries) {
+    if (e.field == VariantField::kText) markers.emplace(is_lacuna(e) ? size : e.end, e.number);
+  }
   std::string out;
   std::size_t i = 0;
   auto emit_markers = [&](int64_t at) {
-    for (auto [it, last] = markers.equal_range(at); it != last; ++it) {
-      const std::string n = std::to_string(it->second);
-      out += "<a class=\"marker\" href=\"#app-" + n + "\" data-n=\"" + n + "\">" + n + "</a>";
-    }
+    for (auto [it, last] = markers.equal_range(at); it != last; ++it) out += marker(it->second);
   };
   emit_markers(0);
   while (i < text.size()) {
@@ -131,6 +158,7 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
 
 std::string entry_item(const ApparatusEntry& e) {
   std::string out = "<li id=\"app-" + std::to_string(e.number) + "\" value=\"" + std::to_string(e.number) + "\">";
+  if (e.field != VariantField::kText) out += "<i>" + std::string(to_string(e.field)) + "</i> ";
   out += is_lacuna(e) ? "<b>(the whole passage)</b>" : "<b>" + (e.lemma.empty() ? std::string("∧") : html(e.lemma)) + "</b>";
   out += " ] ";
   bool first = true;
@@ -150,7 +178,8 @@ std::string entry_item(const ApparatusEntry& e) {
 
 void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
   out << "<section class=\"passage\" id=\"" << html(p.address) << "\">\n<div class=\"base\">\n<div class=\"address\">"
-      << html(p.address) << (p.title.empty() ? "" : " " + html(p.title)) << (p.author.empty() ? "" : " " + html(p.author))
+      << html(p.address) << (p.title.empty() ? "" : " " + marked_label(p, VariantField::kTitle, p.title))
+      << (p.author.empty() ? "" : " " + marked_label(p, VariantField::kAuthor, p.author))
       << (p.page ? " <span class=\"page\">p. " + html(*p.page) + "</span>" : "") << "</div>\n<div class=\"text\" data-address=\"" << html(p.address) << "\">" << marked_text(a, p) << "</div>\n";
   if (!p.entries.empty()) {
     out << "<ol class=\"apparatus\">";

@@ -1,5 +1,5 @@
 // The apparatus as JSON: the names scripts rely on (base, witnesses,
-// entries with passage, start, end, lemma, lemma_witnesses and readings with
+// entries with passage, field (text, title, author), start, end, lemma, lemma_witnesses and readings with
 // text, witnesses and class), written an entry at a time.
 #include <nlohmann/json.hpp>
 
@@ -23,7 +23,7 @@ Json entry_json(const ApparatusPassage& p, const ApparatusEntry& e) {
     }
     readings.push_back(std::move(reading));
   }
-  Json entry = {{"n", e.number},         {"passage", p.address}, {"start", e.start},
+  Json entry = {{"n", e.number},         {"passage", p.address}, {"field", to_string(e.field)}, {"start", e.start},
                 {"end", e.end},          {"lemma", e.lemma},     {"lemma_witnesses", e.lemma_witnesses},
                 {"readings", readings}};
   // Where the place stands in the base's structure, when its source gave one.

@@ -90,6 +90,7 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
   std::map<int64_t, const ApparatusEntry*> apps;  // by start; lacunae apart
   const ApparatusEntry* lacking = nullptr;
   for (const ApparatusEntry& e : p.entries) {
+    if (e.field != VariantField::kText) continue;
     if (!e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna) lacking = &e;
     else apps.emplace(e.start, &e);
   }
@@ -141,6 +142,31 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
   return out + (lacking ? lacuna(*lacking, "lacunaEnd") : "");
 }
 
+// A title or author with the apps of its field, as the content of <head>
+// or <byline>.
+std::string label_content(const Apparatus& a, const ApparatusPassage& p, VariantField field, const std::string& label) {
+  const std::u32string text = to_code_points(label);
+  std::map<int64_t, const ApparatusEntry*> apps;  // by start
+  for (const ApparatusEntry& e : p.entries) {
+    if (e.field == field) apps.emplace(e.start, &e);
+  }
+  std::string out;
+  const auto size = static_cast<int64_t>(text.size());
+  for (int64_t at = 0; at <= size;) {
+    if (auto e = apps.find(at); e != apps.end()) {
+      out += app(a, *e->second);
+      if (e->second->end > at) {
+        at = e->second->end;
+        continue;
+      }
+    }
+    if (at == size) break;
+    out += xml_text(to_utf8(text.substr(static_cast<std::size_t>(at), 1)));
+    ++at;
+  }
+  return out;
+}
+
 // Opens and closes <div type="section"> as the passages' section paths
 // change. TEI lets a division hold paragraphs before its divisions, not
 // after: a passage back in a section after one of its subsections opens
@@ -190,8 +216,10 @@ void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
     page = p.page;
     if (heading) {
       out << in << "<div type=\"passage\" n=\"" << p.address << "\">\n";
-      if (!p.title.empty()) out << in << "  <head>" << xml_text(p.title) << "</head>\n";
-      if (!p.author.empty()) out << in << "  <byline>" << xml_text(p.author) << "</byline>\n";
+      if (!p.title.empty()) out << in << "  <head>" << label_content(a, p, VariantField::kTitle, p.title) << "</head>\n";
+      if (!p.author.empty()) {
+        out << in << "  <byline>" << label_content(a, p, VariantField::kAuthor, p.author) << "</byline>\n";
+      }
     }
     out << in << (heading ? "  " : "") << "<p n=\"" << p.address << "\">"
         << (p.line ? "<lb n=\"" + xml_text(*p.line) + "\"/>" : "") << passage_content(a, p) << "</p>\n";

@@ -72,10 +72,34 @@ std::string sentence(const std::u32string& base, const ApparatusEntry& e) {
   return out + "。";
 }
 
-// The base text with 〔n〕 after each place (numbered within the passage).
-std::string marked_text(const std::u32string& base, const ApparatusPassage& p) {
+// The passage's text, title or author.
+const std::string& field_text(const ApparatusPassage& p, VariantField field) {
+  switch (field) {
+    case VariantField::kTitle: return p.title;
+    case VariantField::kAuthor: return p.author;
+    case VariantField::kText: break;
+  }
+  return p.text;
+}
+
+// How a sentence names the field its place is in: 題「靜夜思」, 作者「李白」.
+std::string_view field_prefix(VariantField field) {
+  switch (field) {
+    case VariantField::kTitle: return "題";
+    case VariantField::kAuthor: return "作者";
+    case VariantField::kText: break;
+  }
+  return "";
+}
+
+// A field of the passage with 〔n〕 after each of its places (numbered
+// within the passage, through all its fields).
+std::string marked(const ApparatusPassage& p, VariantField field) {
+  const std::u32string base = to_code_points(field_text(p, field));
   std::multimap<int64_t, std::size_t> after;  // offset -> note number within the passage
-  for (std::size_t i = 0; i < p.entries.size(); ++i) after.emplace(p.entries[i].end, i + 1);
+  for (std::size_t i = 0; i < p.entries.size(); ++i) {
+    if (p.entries[i].field == field) after.emplace(p.entries[i].end, i + 1);
+  }
   std::string out;
   for (std::size_t at = 0; at <= base.size(); ++at) {
     for (auto [it, last] = after.equal_range(static_cast<int64_t>(at)); it != last; ++it) {
@@ -91,11 +115,13 @@ void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
   out << p.address;
   if (!p.section.empty()) out << " " << format_section(p.section);
   if (p.page) out << " p. " << *p.page;
-  if (!p.title.empty()) out << " " << p.title;
-  if (!p.author.empty()) out << " " << p.author;
-  out << "\n" << marked_text(base, p) << "\n";
+  if (!p.title.empty()) out << " " << marked(p, VariantField::kTitle);
+  if (!p.author.empty()) out << " " << marked(p, VariantField::kAuthor);
+  out << "\n" << marked(p, VariantField::kText) << "\n";
   for (std::size_t i = 0; i < p.entries.size(); ++i) {
-    out << "〔" << chinese_number(static_cast<int64_t>(i + 1)) << "〕" << sentence(base, p.entries[i]) << "\n";
+    const ApparatusEntry& e = p.entries[i];
+    out << "〔" << chinese_number(static_cast<int64_t>(i + 1)) << "〕" << field_prefix(e.field)
+        << sentence(to_code_points(field_text(p, e.field)), e) << "\n";
   }
   for (const ApparatusNote& n : p.notes) {
     out << "【注】" << quoted(to_utf8(base.substr(static_cast<std::size_t>(n.start), static_cast<std::size_t>(n.end - n.start))))

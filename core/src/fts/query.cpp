@@ -142,4 +142,6 @@ std::string to_fts5_query(std::string_view query) {
   return out;
 }
 
+std::string in_passage_text(const std::string& fts5_query) { return "text : (" + fts5_query + ")"; }
+
 }  // namespace jiaozhu

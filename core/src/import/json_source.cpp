@@ -1,6 +1,9 @@
 // JSON sources, read with nlohmann's SAX interface: building a DOM for a
-// 100 MB collection costs an allocation per value, and records are flat.
+// 100 MB collection costs an allocation per value.
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <iterator>
 
 #include "import/source_parser.h"
 #include "jiaozhu/error.h"
@@ -20,16 +23,40 @@ std::string where(const std::string& utf8, std::size_t byte) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column);
 }
 
-// The fields of one record object that jiaozhu keeps.
+// Objects nested deeper than this are refused: a reader of a collaborator's
+// file bounds its depth, as the TEI reader does.
+constexpr std::size_t kMaxNesting = 256;
+
+// The keys whose value names a level of a collection (唐詩三百首's
+// {"type": "五言絕句", "content": [...]}), in the order they are preferred.
+constexpr std::string_view kLevelKeys[] = {"type", "title", "name", "chapter", "section", "volume"};
+
+// The fields of one object that jiaozhu keeps.
 struct Record {
-  std::optional<std::string> title, author, id, ref, text;
+  std::optional<std::string> title, author, id, ref, text, chapter;
   std::vector<std::string> paragraphs;
   bool has_paragraphs = false;
   std::vector<std::optional<std::string>> section;  // one per JsonShape::section_fields
+  std::optional<std::string> level;                 // its value of the first of kLevelKeys it has
+  std::size_t level_rank = std::size(kLevelKeys);
 };
 
-// Collects records: the top-level object, or each object of a top-level
-// array. Nested values inside a record other than its text array are skipped.
+// An object or array being read, innermost last.
+struct Frame {
+  bool object = false;
+  std::string key;                 // an object's key whose value is being read
+  Record record;                   // an object's fields
+  bool text_array = false;         // an array: its object's text, one string per paragraph
+  std::size_t first_passage = 0;   // an object: out.passages.size() when it began
+  std::size_t element = 0;         // an object: its number in a top-level array, from 1; 0 otherwise
+};
+
+// Collects records at any depth. A record is an object with text (its
+// paragraphs or text field); an object without text that holds records is a
+// level of the collection, whose name (kLevelKeys) becomes a section of
+// every record inside it, the outermost first; the top-level object's own
+// name is the collection's, not a section. Inside a record nothing is a
+// record of its own: nested values other than its text are skipped.
 class RecordCollector : public json::json_sax_t {
  public:
   RecordCollector(ParsedSource& out, const JsonShape& shape, std::string label)
@@ -48,51 +75,65 @@ class RecordCollector : public json::json_sax_t {
   bool binary(binary_t&) override { return scalar("binary", std::nullopt); }
 
   bool string(string_t& v) override {
-    if (in_paragraphs_ && depth_ == record_depth_ + 1) {
-      if (!v.empty()) record_.paragraphs.push_back(std::move(v));
+    if (!frames_.empty() && frames_.back().text_array) {
+      if (!v.empty()) parent_of_top().record.paragraphs.push_back(std::move(v));
       return true;
     }
     return scalar("string", std::move(v));
   }
 
   bool start_object(std::size_t) override {
-    ++depth_;
-    if (depth_ == (top_is_array_ ? 2 : 1)) {
-      ++element_;
-      record_ = Record{};
-      record_.section.resize(shape_.section_fields.size());
-      record_depth_ = depth_;
-    }
+    if (!deeper()) return false;
+    Frame f;
+    f.object = true;
+    f.first_passage = out_.passages.size();
+    f.record.section.resize(shape_.section_fields.size());
+    if (frames_.size() == 1 && !frames_[0].object) f.element = ++elements_;
+    frames_.push_back(std::move(f));
     return true;
   }
 
   bool end_object() override {
-    if (record_depth_ && depth_ == record_depth_) {
-      finish_record();
-      record_depth_ = 0;
+    Frame f = std::move(frames_.back());
+    frames_.pop_back();
+    const bool top_level = frames_.empty() || (frames_.size() == 1 && !frames_[0].object);
+    if (has_text(f.record)) {
+      out_.passages.resize(f.first_passage);  // what looked like records inside it is part of it
+      emit(f);
+    } else if (out_.passages.size() > f.first_passage) {
+      if (f.record.level && !frames_.empty()) {
+        for (std::size_t i = f.first_passage; i < out_.passages.size(); ++i) {
+          auto& section = out_.passages[i].section;
+          section.insert(section.begin(), *f.record.level);
+        }
+      }
+    } else if (top_level) {
+      out_.warnings.push_back(element_label(f.element) + " has no " +
+                              (shape_.text_field.empty() ? std::string("\"paragraphs\" or \"text\"")
+                                                         : "\"" + shape_.text_field + "\"") +
+                              ": skipped");
     }
-    --depth_;
     return true;
   }
 
   bool key(string_t& k) override {
-    if (record_depth_ && depth_ == record_depth_) key_ = std::move(k);
+    frames_.back().key = std::move(k);
     return true;
   }
 
   bool start_array(std::size_t) override {
-    ++depth_;
-    if (depth_ == 1) top_is_array_ = true;
-    if (record_depth_ && depth_ == record_depth_ + 1 && key_ == array_key_) {
-      in_paragraphs_ = true;
-      record_.has_paragraphs = true;
+    if (!deeper()) return false;
+    Frame f;
+    if (!frames_.empty() && frames_.back().object && frames_.back().key == array_key_) {
+      f.text_array = true;
+      frames_.back().record.has_paragraphs = true;
     }
+    frames_.push_back(std::move(f));
     return true;
   }
 
   bool end_array() override {
-    if (in_paragraphs_ && depth_ == record_depth_ + 1) in_paragraphs_ = false;
-    --depth_;
+    frames_.pop_back();
     return true;
   }
 
@@ -105,22 +146,41 @@ class RecordCollector : public json::json_sax_t {
   }
 
  private:
-  // A scalar where a record should stand is an error; inside a record, the
+  bool deeper() {
+    if (frames_.size() < kMaxNesting) return true;
+    error_ = label_ + ": nested more than " + std::to_string(kMaxNesting) + " deep";
+    return false;
+  }
+
+  Frame& parent_of_top() { return frames_[frames_.size() - 2]; }
+
+  static bool has_text(const Record& r) { return r.has_paragraphs || (r.text && !r.text->empty()); }
+
+  // A scalar where a record should stand is an error; in an object, the
   // fields jiaozhu keeps are taken and the rest ignored.
   bool scalar(const char* type, std::optional<std::string> value) {
-    if (depth_ == 0 || (top_is_array_ && depth_ == 1)) {
-      error_ = element_label(top_is_array_ ? element_ + 1 : 0) + ": expected a JSON object, found " + type;
+    if (frames_.empty() || (frames_.size() == 1 && !frames_[0].object)) {
+      error_ = element_label(frames_.empty() ? 0 : elements_ + 1) + ": expected a JSON object, found " + type;
       return false;
     }
-    if (!record_depth_ || depth_ != record_depth_ || !value) return true;
+    Frame& f = frames_.back();
+    if (!f.object || !value) return true;
+    Record& r = f.record;
     for (std::size_t i = 0; i < shape_.section_fields.size(); ++i) {
-      if (key_ == shape_.section_fields[i] && !value->empty()) record_.section[i] = *value;
+      if (f.key == shape_.section_fields[i] && !value->empty()) r.section[i] = *value;
     }
-    if (key_ == "title") record_.title = std::move(value);
-    else if (key_ == "author") record_.author = std::move(value);
-    else if (key_ == "id") record_.id = std::move(value);
-    else if (key_ == "ref") record_.ref = std::move(value);
-    else if (key_ == string_key_ && std::string_view(type) == "string") record_.text = std::move(value);
+    for (std::size_t rank = 0; rank < r.level_rank; ++rank) {
+      if (f.key == kLevelKeys[rank] && !value->empty()) {
+        r.level = *value;
+        r.level_rank = rank;
+      }
+    }
+    if (f.key == "title") r.title = std::move(value);
+    else if (f.key == "author") r.author = std::move(value);
+    else if (f.key == "id") r.id = std::move(value);
+    else if (f.key == "ref") r.ref = std::move(value);
+    else if (f.key == "chapter") r.chapter = std::move(value);
+    else if (f.key == string_key_ && std::string_view(type) == "string") r.text = std::move(value);
     return true;
   }
 
@@ -128,14 +188,16 @@ class RecordCollector : public json::json_sax_t {
     return n ? label_ + ": element " + std::to_string(n) : label_;
   }
 
-  void finish_record() {
-    std::vector<std::string> pieces = std::move(record_.paragraphs);
-    if (!record_.has_paragraphs && record_.text && !record_.text->empty()) pieces.push_back(std::move(*record_.text));
+  bool is_section_field(std::string_view key) const {
+    return std::find(shape_.section_fields.begin(), shape_.section_fields.end(), key) != shape_.section_fields.end();
+  }
+
+  void emit(Frame& f) {
+    Record& r = f.record;
+    std::vector<std::string> pieces = std::move(r.paragraphs);
+    if (!r.has_paragraphs && r.text && !r.text->empty()) pieces.push_back(std::move(*r.text));
     if (pieces.empty()) {
-      out_.warnings.push_back(element_label(top_is_array_ ? element_ : 0) + " has no " +
-                              (shape_.text_field.empty() ? std::string("\"paragraphs\" or \"text\"")
-                                                         : "\"" + shape_.text_field + "\"") +
-                              ": skipped");
+      out_.warnings.push_back(element_label(f.element) + " has an empty text: skipped");
       return;
     }
     if (!shape_.split_paragraphs && pieces.size() > 1) {
@@ -144,10 +206,12 @@ class RecordCollector : public json::json_sax_t {
       pieces.assign(1, std::move(joined));
     }
     PassageDraft meta;
-    meta.title = record_.title;
-    meta.author = record_.author;
-    meta.ref = record_.id ? record_.id : record_.ref;
-    for (std::optional<std::string>& heading : record_.section) {
+    // chinese-poetry's anthologies name a poem by "chapter" where its
+    // collections say "title" (詩經's chapter is a section, as its shape says).
+    meta.title = r.title ? r.title : is_section_field("chapter") ? std::nullopt : r.chapter;
+    meta.author = r.author;
+    meta.ref = r.id ? r.id : r.ref;
+    for (std::optional<std::string>& heading : r.section) {
       if (heading) meta.section.push_back(std::move(*heading));
     }
     for (std::string& text : pieces) {
@@ -161,13 +225,8 @@ class RecordCollector : public json::json_sax_t {
   const JsonShape& shape_;
   std::string label_;
   std::string array_key_, string_key_;
-  int depth_ = 0;
-  int record_depth_ = 0;  // depth of the record being read, 0 between records
-  bool top_is_array_ = false;
-  bool in_paragraphs_ = false;
-  std::size_t element_ = 0;
-  std::string key_;
-  Record record_;
+  std::vector<Frame> frames_;
+  std::size_t elements_ = 0;  // objects begun in a top-level array
   std::string error_;
   std::size_t error_position_ = 0;
 };

@@ -37,10 +37,14 @@ struct JsonShape {
 // except a trailing carriage return. `file` names errors.
 ParsedSource parse_text(const std::string& utf8, const std::string& file);
 
-// A JSON object, an array of objects, or JSON Lines. Each object is one
-// passage (or one per paragraph with `split_paragraphs`): text as `shape`
-// says (an array's strings joined by newlines); "title", "author" and
-// "id"/"ref" kept. Throws InputError naming line and column of bad JSON.
+// A JSON object, an array of objects, or JSON Lines. Each object with text
+// is one passage (or one per paragraph with `split_paragraphs`): text as
+// `shape` says (an array's strings joined by newlines); "title" (else
+// "chapter"), "author" and "id"/"ref" kept. Records may stand at any depth
+// (唐詩三百首: {"title", "content": [{"type": "五言絕句", "content": [records]}]}):
+// the levels around them give their sections by name ("type", "title"…),
+// the outermost first, the top-level object's own name left out. Throws
+// InputError naming line and column of bad JSON, or nesting deeper than 256.
 ParsedSource parse_json(const std::string& utf8, const std::string& file, const JsonShape& shape);
 
 // TEI P5 XML (tei_source.cpp): <div>/<head> sections, a passage per <p>,

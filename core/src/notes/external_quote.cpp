@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "jiaozhu/database.h"
+#include "jiaozhu/query.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/unicode.h"
@@ -39,7 +40,7 @@ std::vector<Candidate> candidates(Database& db, const Edition& edition, const st
   SQLite::Statement q(db.sql(),
                       "SELECT p.seq, p.text FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid "
                       "WHERE passage_fts MATCH ? AND passage_fts.rowid BETWEEN ? AND ? ORDER BY p.seq LIMIT ?");
-  q.bind(1, phrase);
+  q.bind(1, in_passage_text(phrase));
   q.bind(2, first_id);
   q.bind(3, last_id);
   q.bind(4, kMaxCandidates);

@@ -66,7 +66,9 @@ std::pair<std::size_t, std::size_t> span_of(const NoteRequest& r, const PassageR
   if (r.quote) {
     const std::u32string quote = to_code_points(to_nfc(*r.quote));
     if (quote.empty()) throw UsageError("--quote is empty");
-    const auto at = detail::occurrences(p.text, quote);
+    std::vector<std::pair<std::size_t, std::size_t>> at;
+    for (std::size_t start : detail::occurrences(p.text, quote)) at.emplace_back(start, start + quote.size());
+    if (at.empty()) at = detail::occurrences_ignoring_whitespace(p.text, quote);
     if (at.empty()) {
       const auto close = detail::closest_readings(p.text, quote, 3);
       throw InputError("'" + *r.quote + "' is not in " + address +
@@ -81,7 +83,7 @@ std::pair<std::size_t, std::size_t> span_of(const NoteRequest& r, const PassageR
       throw UsageError("--nth " + std::to_string(r.nth) + " is out of range: '" + *r.quote + "' occurs " +
                        std::to_string(at.size()) + " times in " + address);
     }
-    return {at[k - 1], at[k - 1] + quote.size()};
+    return at[k - 1];
   }
   const int64_t size = static_cast<int64_t>(p.text.size());
   if (!r.start || !r.end || *r.start < 0 || *r.end <= *r.start || *r.end > size) {

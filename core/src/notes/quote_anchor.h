@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jiaozhu::detail {
@@ -21,6 +22,14 @@ QuoteSelector make_selector(const std::u32string& text, std::size_t start, std::
 
 // Where `exact` occurs in `text`, in order (overlapping occurrences included).
 std::vector<std::size_t> occurrences(const std::u32string& text, const std::u32string& exact);
+
+// Where `exact` occurs in `text` when whitespace (spaces, tabs, line
+// breaks, U+3000) is ignored on both sides, as [start, end) of `text`, in
+// order: a quote copied from a view that shows a poem's lines on one line
+// crosses the line breaks of the stored text. The span starts and ends on
+// characters that are not whitespace.
+std::vector<std::pair<std::size_t, std::size_t>> occurrences_ignoring_whitespace(const std::u32string& text,
+                                                                                 const std::u32string& exact);
 
 struct Placement {
   std::size_t start = 0, end = 0;

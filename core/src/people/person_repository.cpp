@@ -85,7 +85,7 @@ int64_t resolve_one(Database& db, const std::string& who) {
 // Passages whose text may hold `form`: the search index answers, script-blind.
 std::vector<int64_t> candidate_passages(Database& db, const std::string& form) {
   SQLite::Statement q(db.sql(), "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ?");
-  q.bind(1, to_fts5_query(form));
+  q.bind(1, in_passage_text(to_fts5_query(form)));
   return ids_of(q);
 }
 

@@ -184,8 +184,8 @@ std::optional<Edition> EditionRepository::find_by_uuid(const std::string& uuid) 
 void EditionRepository::clear_content(int64_t edition_id) {
   // External-content FTS5 forgets a row only when told its old text.
   SQLite::Statement unindex(db_.sql(),
-                            "INSERT INTO passage_fts (passage_fts, rowid, text) "
-                            "SELECT 'delete', id, text FROM passage WHERE edition_id = ?");
+                            "INSERT INTO passage_fts (passage_fts, rowid, text, title, author) "
+                            "SELECT 'delete', id, text, title, author FROM passage WHERE edition_id = ?");
   unindex.bind(1, edition_id);
   unindex.exec();
   for (const char* sql : {"DELETE FROM passage WHERE edition_id = ?", "DELETE FROM section WHERE edition_id = ?",

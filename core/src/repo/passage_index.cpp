@@ -39,16 +39,21 @@ std::string PassageIndex::recorded_version() const { return read_setting(db_, kV
 void PassageIndex::record_version() { write_setting(db_, kVersionKey, version(db_)); }
 
 std::vector<IndexedRow> PassageIndex::holding(const std::string& match) {
-  return matching_rows(db_, "SELECT rowid, text FROM passage_fts WHERE passage_fts MATCH ? ORDER BY rowid", match);
+  // Every column's text, so that a changed character in a title counts too.
+  return matching_rows(db_,
+                       "SELECT p.id, p.text || char(31) || coalesce(p.title, '') || char(31) || coalesce(p.author, '') "
+                       "FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid WHERE passage_fts MATCH ? ORDER BY p.id",
+                       match);
 }
 
 void PassageIndex::unindex(const std::vector<int64_t>& rows) {
-  run_for_each_row(db_, "INSERT INTO passage_fts(passage_fts, rowid, text) SELECT 'delete', id, text FROM passage WHERE id = ?",
+  run_for_each_row(db_, "INSERT INTO passage_fts(passage_fts, rowid, text, title, author) "
+                   "SELECT 'delete', id, text, title, author FROM passage WHERE id = ?",
                    rows);
 }
 
 void PassageIndex::index(const std::vector<int64_t>& rows) {
-  run_for_each_row(db_, "INSERT INTO passage_fts(rowid, text) SELECT id, text FROM passage WHERE id = ?", rows);
+  run_for_each_row(db_, "INSERT INTO passage_fts(rowid, text, title, author) SELECT id, text, title, author FROM passage WHERE id = ?", rows);
 }
 
 std::optional<std::string> PassageIndex::fault() {

@@ -98,7 +98,7 @@ PassageAppender::PassageAppender(Database& db, int64_t edition_id)
           db.sql(),
           "INSERT INTO passage (edition_id, seq, text, title, author, ref, source_id, source_line) "
           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)")),
-      index_(std::make_unique<SQLite::Statement>(db.sql(), "INSERT INTO passage_fts (rowid, text) VALUES (?, ?)")),
+      index_(std::make_unique<SQLite::Statement>(db.sql(), "INSERT INTO passage_fts (rowid, text, title, author) VALUES (?, ?, ?, ?)")),
       section_(std::make_unique<SQLite::Statement>(
           db.sql(), "INSERT INTO section (edition_id, seq, parent_id, heading) VALUES (?, ?, ?, ?)")),
       place_(std::make_unique<SQLite::Statement>(
@@ -170,6 +170,8 @@ void PassageAppender::append(const PassageDraft& d, int64_t source_id) {
   // The search index is kept in the same transaction (schema/schema.sql).
   index_->bind(1, id);
   index_->bindNoCopy(2, d.text);
+  detail::bind_optional(*index_, 3, d.title);
+  detail::bind_optional(*index_, 4, d.author);
   index_->exec();
   index_->reset();
 }

@@ -147,18 +147,34 @@ SearchResult person_passages(Database& db, const SearchRequest& r, const std::ve
     out.per_edition.emplace_back(siglum, n);
     out.total += n;
   }
-  SQLite::Statement q(db.sql(), "SELECT text, title, ref FROM passage WHERE id = ?");
+  SQLite::Statement q(db.sql(), "SELECT text, title, ref, author FROM passage WHERE id = ?");
   const auto first = std::min<std::size_t>(static_cast<std::size_t>(r.offset), ids.size());
   const auto last = std::min<std::size_t>(first + static_cast<std::size_t>(r.limit), ids.size());
   for (std::size_t i = first; i < last; ++i) {
     const PassageRange* range = range_of(ranges, ids[i]);
     q.bind(1, ids[i]);
     if (!q.executeStep()) { q.reset(); continue; }
-    out.hits.push_back({range->siglum, ids[i] - range->first_id + 1, detail::optional_text(q.getColumn(1)),
-                        detail::optional_text(q.getColumn(2)), q.getColumn(0).getString(), mentions.at(ids[i]), std::nullopt});
+    SearchHit h;
+    h.siglum = range->siglum;
+    h.seq = ids[i] - range->first_id + 1;
+    h.title = detail::optional_text(q.getColumn(1));
+    h.author = detail::optional_text(q.getColumn(3));
+    h.ref = detail::optional_text(q.getColumn(2));
+    h.text = q.getColumn(0).getString();
+    h.matches = mentions.at(ids[i]);
+    out.hits.push_back(std::move(h));
     q.reset();
   }
   return out;
+}
+
+// A title or author as the page query gives it: highlighted in `column`,
+// present when column + 2 says the passage has one.
+void read_label(SQLite::Statement& page, int column, std::optional<std::string>& label, std::vector<Span>& matches) {
+  if (!page.getColumn(column + 2).getInt()) return;
+  auto [text, spans] = unmark(page.getColumn(column).getString());
+  label = std::move(text);
+  matches = std::move(spans);
 }
 
 SearchResult search_now(Database& db, const SearchRequest& r) {
@@ -208,8 +224,9 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
     const auto last = std::min<std::size_t>(first + static_cast<std::size_t>(r.limit), scored.size());
     if (ranked) std::partial_sort(scored.begin(), scored.begin() + static_cast<long>(last), scored.end());
     SQLite::Statement page(db.sql(),
-                           "SELECT highlight(passage_fts, 0, :open, :close), p.title, p.ref FROM passage_fts "
-                           "JOIN passage p ON p.id = passage_fts.rowid "
+                           "SELECT highlight(passage_fts, 0, :open, :close), highlight(passage_fts, 1, :open, :close), "
+                           "highlight(passage_fts, 2, :open, :close), p.title IS NOT NULL, p.author IS NOT NULL, p.ref "
+                           "FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid "
                            "WHERE passage_fts MATCH :query AND passage_fts.rowid = :id");
     page.bind(":open", kOpen);
     page.bind(":close", kClose);
@@ -224,8 +241,9 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
       h.seq = id - range->first_id + 1;
       if (ranked) h.score = score;
       std::tie(h.text, h.matches) = unmark(page.getColumn(0).getString());
-      h.title = detail::optional_text(page.getColumn(1));
-      h.ref = detail::optional_text(page.getColumn(2));
+      read_label(page, 1, h.title, h.title_matches);
+      read_label(page, 2, h.author, h.author_matches);
+      h.ref = detail::optional_text(page.getColumn(5));
       page.reset();
       out.hits.push_back(std::move(h));
     }
