@@ -15,6 +15,10 @@ std::string author_or_unknown(const std::string& given) {
   const std::string who = resolve_author(given);
   return who.empty() ? "unknown" : who;
 }
+
+void add_author_option(CLI::App* cmd, std::string& author) {
+  cmd->add_option("--author", author, "Who writes, \"Name <mail>\" (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+}
 namespace {
 
 std::string default_db() {

@@ -82,6 +82,10 @@ void add_command(CLI::App& app, const Globals& g, const std::string& name, const
 // "unknown" when none is set, as such decisions are never refused for it.
 std::string author_or_unknown(const std::string& given);
 
+// --author on a command that writes, with the one help text every such
+// command shares; pass the value to author_or_unknown.
+void add_author_option(CLI::App* cmd, std::string& author);
+
 // --limit and --offset of a listing that can be long.
 struct Page {
   int64_t offset = 0;

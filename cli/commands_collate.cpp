@@ -262,7 +262,7 @@ void run_parallel(const Globals& g, const ParallelArgs& args) {
 }
 
 struct ManualLinkArgs {
-  std::string a, b;
+  std::string a, b, author;
   bool force = false, json = false;
 };
 
@@ -270,7 +270,7 @@ std::string link_line(const Link& l) { return address_runs(l.a) + " ↔ " + addr
 
 void run_link_add(const Globals& g, const ManualLinkArgs& args) {
   Database db = g.open();
-  const auto made = CollationRepository(db).add_manual_link(args.a, args.b, args.force);
+  const auto made = CollationRepository(db).add_manual_link(args.a, args.b, author_or_unknown(args.author), args.force);
   if (args.json) {
     auto broken = nlohmann::ordered_json::array();
     for (const Link& l : made.broken) broken.push_back(link_json(l));
@@ -283,7 +283,7 @@ void run_link_add(const Globals& g, const ManualLinkArgs& args) {
 
 void run_link_rm(const Globals& g, const ManualLinkArgs& args) {
   Database db = g.open();
-  const int64_t n = CollationRepository(db).remove_link(args.a, args.b);
+  const int64_t n = CollationRepository(db).remove_link(args.a, args.b, author_or_unknown(args.author));
   if (args.json) return print_json({{"a", args.a}, {"b", args.b}, {"removed", n}});
   std::cout << "removed " << count_of(n, "link") << '\n';
 }
@@ -346,12 +346,14 @@ void add_collation_commands(CLI::App& app, Globals& g) {
     add->add_option("A", added->a, "Passages of one edition: S:N or S:N-M")->required();
     add->add_option("B", added->b, "Passages of the other edition")->required();
     add->add_flag("--force", added->force, "Take the passages out of manual links that hold them too");
+    add_author_option(add, added->author);
     add_json_flag(add, g, added->json, "Print the link made as JSON");
     add->callback([&g, added] { run_link_add(g, *added); });
     auto removed = std::make_shared<ManualLinkArgs>();
     auto* rm = link->add_subcommand("rm", "Remove the link between two passages");
     rm->add_option("A", removed->a, "A passage (S:N)")->required();
     rm->add_option("B", removed->b, "A passage of the other edition")->required();
+    add_author_option(rm, removed->author);
     add_json_flag(rm, g, removed->json, "Print how many links were removed as JSON");
     rm->callback([&g, removed] { run_link_rm(g, *removed); });
   });

@@ -89,6 +89,7 @@ void add_fold_commands(CLI::App& app, Globals& g) {
     add->add_option("STANDARD", args->draft.standard, "The standard form (one character)")->required();
     add->add_option("--source", args->draft.source, "Where the equivalence is attested, e.g. 漢語大字典");
     add->add_option("--note", args->draft.note, "A note on the rule");
+    add_author_option(add, args->author);
     add_json_flag(add, g, args->json, "Print what changed as JSON");
     add->callback([&g, args] {
       Database db = g.open();
@@ -97,26 +98,28 @@ void add_fold_commands(CLI::App& app, Globals& g) {
       draft.standard = checked_argument(Field::kPersonName, draft.standard, "STANDARD");
       draft.source = checked_argument(Field::kPersonNote, draft.source, "--source");
       draft.note = checked_argument(Field::kPersonNote, draft.note, "--note");
-      print_change(add_fold_rules(db, std::span(&draft, 1)), "added", args->json);
+      print_change(add_fold_rules(db, std::span(&draft, 1), author_or_unknown(args->author)), "added", args->json);
     });
     auto* rm = fold->add_subcommand("rm", "Remove the rule FORM → STANDARD (every author's)");
     rm->add_option("FORM", args->draft.form, "The variant form")->required();
     rm->add_option("STANDARD", args->draft.standard, "The standard form")->required();
+    add_author_option(rm, args->author);
     add_json_flag(rm, g, args->json, "Print what changed as JSON");
     rm->callback([&g, args] {
       Database db = g.open();
-      print_change(remove_fold_rule(db, args->draft.form, args->draft.standard), "removed", args->json);
+      print_change(remove_fold_rule(db, args->draft.form, args->draft.standard, author_or_unknown(args->author)), "removed", args->json);
     });
     auto* list = fold->add_subcommand("list", "List the rules with their sources and authors");
     add_json_flag(list, g, args->json, "Print as JSON");
     list->callback([&g, args] { run_fold_list(g, args->json); });
     auto* import = fold->add_subcommand("import", "Add the rules of a table: form, tab, standard form[, tab, source[, tab, note]]");
     import->add_option("FILE", args->file, "The table (TSV, one rule per line; # starts a comment)")->required();
+    add_author_option(import, args->author);
     add_json_flag(import, g, args->json, "Print what changed as JSON");
     import->callback([&g, args] {
       const auto rules = read_fold_rule_table(args->file);
       Database db = g.open();
-      print_change(add_fold_rules(db, rules), "added", args->json);
+      print_change(add_fold_rules(db, rules, author_or_unknown(args->author)), "added", args->json);
     });
     auto* suggest = fold->add_subcommand("suggest", "Propose variant forms from the collation of two editions, with evidence");
     suggest->add_option("S1", args->s1, "An edition")->required();
@@ -129,7 +132,7 @@ void add_fold_commands(CLI::App& app, Globals& g) {
     dismiss->add_option("STANDARD", args->draft.standard, "The standard form suggested (one character)")->required();
     dismiss->add_flag("--undo", args->undo, "Take the dismissal back");
     dismiss->add_option("--note", args->draft.note, "Why");
-    dismiss->add_option("--author", args->author, "Who decides (default: $JIAOZHU_AUTHOR or the config)");
+    add_author_option(dismiss, args->author);
     add_json_flag(dismiss, g, args->json, "Print the decision as JSON");
     dismiss->callback([&g, args] {
       Database db = g.open();

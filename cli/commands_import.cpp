@@ -15,7 +15,7 @@ namespace {
 
 struct ImportArgs {
   std::vector<std::string> files;
-  std::string work, siglum, title, dynasty;
+  std::string work, siglum, title, dynasty, author;
   std::string script = "auto", format = "auto", encoding = "auto";
   bool split_paragraphs = false;
   std::string text_field;
@@ -36,6 +36,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   o.text_field = a.text_field;
   o.section_fields = a.section_fields;
   o.replace = a.replace;
+  o.author = author_or_unknown(a.author);
   if (!a.dynasty.empty()) {
     o.dynasty = checked_argument(Field::kPersonName, a.dynasty, "--dynasty");
     EditionDatingRepository::check_dynasty(*o.dynasty);
@@ -110,6 +111,7 @@ void add_import_command(CLI::App& app, Globals& g) {
     cmd->add_option("--dynasty", args->dynasty, "The dynasty the text is dated to (唐, 宋, 清 …), for 避諱");
     cmd->add_flag("--replace", args->replace,
                   "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");
+    add_author_option(cmd, args->author);
     add_json_flag(cmd, g, args->json, "Print the summary as JSON");
     cmd->callback([&g, args] { run_import(g, *args); });
   });

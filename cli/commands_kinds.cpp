@@ -89,7 +89,7 @@ void add_kind_commands(CLI::App& app, Globals& g) {
     kind->add_option("KIND", args->kind, "omission, addition, inversion, graphic, phonetic, loan, taboo, other, or 脫 … 異文");
     kind->add_flag("--clear", args->clear, "Go back to the proposed kind");
     kind->add_option("--note", args->note, "Why (shown as the kind's evidence)");
-    kind->add_option("--author", args->author, "Who decides (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+    add_author_option(kind, args->author);
     add_json_flag(kind, g, args->json, "Print the choice as JSON");
     kind->callback([&g, args] { run_variant_kind(g, *args); });
   });
@@ -106,7 +106,7 @@ void add_edition_set_command(CLI::App* edition, Globals& g) {
   set->add_option("SIGLUM", dating->siglum, "The edition")->required();
   set->add_option("--dynasty", dating->dynasty, "The dynasty its text is dated to (唐, 宋, 清 …); '' for none")->required();
   set->add_option("--note", dating->note, "On what evidence");
-  set->add_option("--author", dating->author, "Who dates it (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+  add_author_option(set, dating->author);
   add_json_flag(set, g, dating->json, "Print the dating as JSON");
   set->callback([&g, dating] { run_edition_set(g, *dating); });
 }

@@ -173,18 +173,22 @@ void add_merge_commands(CLI::App& app, Globals& g) {
   });
 
   add_command(app, g, "edition", "An edition's versions and dating: edition resolve, edition set", [&g](CLI::App* edition) {
-    auto resolve_args = std::make_shared<std::pair<std::string, std::string>>();
+    struct ResolveArgs {
+      std::string siglum, keep, author;
+    };
+    auto resolve_args = std::make_shared<ResolveArgs>();
     edition->require_subcommand(1);
     auto* resolve = edition->add_subcommand("resolve", "Keep one text of an edition replaced in two copies");
-    resolve->add_option("SIGLUM", resolve_args->first, "The edition")->required();
-    resolve->add_option("--keep", resolve_args->second, "The edition itself or its rival edition (S-<hash>)")->required();
+    resolve->add_option("SIGLUM", resolve_args->siglum, "The edition")->required();
+    resolve->add_option("--keep", resolve_args->keep, "The edition itself or its rival edition (S-<hash>)")->required();
+    add_author_option(resolve, resolve_args->author);
     auto resolve_json = std::make_shared<bool>(false);
     add_json_flag(resolve, g, *resolve_json, "Print as JSON");
     resolve->callback([&g, resolve_args, resolve_json] {
       Database db = g.open();
-      resolve_edition(db, resolve_args->first, resolve_args->second);
-      print_result(*resolve_json, {{"edition", resolve_args->first}, {"kept", resolve_args->second}},
-                   "edition " + resolve_args->first + " now holds the text of " + resolve_args->second);
+      resolve_edition(db, resolve_args->siglum, resolve_args->keep, author_or_unknown(resolve_args->author));
+      print_result(*resolve_json, {{"edition", resolve_args->siglum}, {"kept", resolve_args->keep}},
+                   "edition " + resolve_args->siglum + " now holds the text of " + resolve_args->keep);
     });
     add_edition_set_command(edition, g);
   });

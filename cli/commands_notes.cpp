@@ -133,7 +133,7 @@ void configure_note(CLI::App* note, Globals& g) {
   add->add_option("--text", a->text, "The note's text");
   add->add_option("--tag", a->tags, "A tag (repeat for several)")->allow_extra_args(false);
   add->add_option("--motivation", a->motivation, "commenting (default), correcting, identifying, linking, questioning, tagging");
-  add->add_option("--author", a->author, "Who writes (default: $JIAOZHU_AUTHOR, else `jiaozhu config author`)");
+  add_author_option(add, a->author);
   add_json_flag(add, g, a->json, "Print the note as JSON");
   add->callback([&g, a] {
     Database db = g.open();
@@ -150,7 +150,7 @@ void configure_note(CLI::App* note, Globals& g) {
   auto* text_opt = edit->add_option("--text", a->text, "The new text");
   edit->add_option("--tag", a->tags, "+TAG adds a tag, -TAG removes one (repeat for several)")->allow_extra_args(false);
   edit->add_option("--motivation", a->motivation, "The new motivation");
-  edit->add_option("--author", a->author, "Who writes");
+  add_author_option(edit, a->author);
   add_json_flag(edit, g, a->json, "Print the note as JSON");
   edit->callback([&g, a, text_opt] {
     NoteChange c;
@@ -167,7 +167,7 @@ void configure_note(CLI::App* note, Globals& g) {
 
   auto* rm = note->add_subcommand("rm", "Remove a note (a revision marks it removed; `note restore` undoes it)");
   rm->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
-  rm->add_option("--author", a->author, "Who removes it");
+  add_author_option(rm, a->author);
   add_json_flag(rm, g, a->json, "Print the note as JSON");
   rm->callback([&g, a] {
     Database db = g.open();
@@ -176,7 +176,7 @@ void configure_note(CLI::App* note, Globals& g) {
 
   auto* restore = note->add_subcommand("restore", "Bring back a removed note");
   restore->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
-  restore->add_option("--author", a->author, "Who restores it");
+  add_author_option(restore, a->author);
   add_json_flag(restore, g, a->json, "Print the note as JSON");
   restore->callback([&g, a] {
     Database db = g.open();
@@ -191,7 +191,7 @@ void configure_note(CLI::App* note, Globals& g) {
   move->add_option("--nth", a->nth, "Which occurrence of the quote (from 1)");
   move->add_option("--start", a->start, "Span start, in characters from 0");
   move->add_option("--end", a->end, "Span end (exclusive)");
-  move->add_option("--author", a->author, "Who moves it");
+  add_author_option(move, a->author);
   add_json_flag(move, g, a->json, "Print the note as JSON");
   move->callback([&g, a] {
     Database db = g.open();
@@ -203,7 +203,7 @@ void configure_note(CLI::App* note, Globals& g) {
   resolve->add_option("ID", a->id, "The note's id, or a unique prefix of it")->required();
   resolve->add_option("--take", a->take, "The revision to keep (its id or a prefix, from `note show`)");
   auto* resolve_text = resolve->add_option("--text", a->text, "The text that ends the conflict");
-  resolve->add_option("--author", a->author, "Who resolves it");
+  add_author_option(resolve, a->author);
   add_json_flag(resolve, g, a->json, "Print the note as JSON");
   resolve->callback([&g, a, resolve_text] {
     Database db = g.open();

@@ -98,11 +98,11 @@ void run_suggest(const Globals& g, const PeopleArgs& a) {
   }
 }
 
-void import_cbdb(const Globals& g, const std::string& file, bool json) {
+void import_cbdb(const Globals& g, const std::string& file, bool json, const std::string& author) {
   std::vector<std::string> warnings;
   const std::vector<PersonRecord> persons = read_cbdb_alternate_names(file, warnings);
   Database db = g.open();
-  PersonImportReport r = PersonRepository(db).import_persons(persons);
+  PersonImportReport r = PersonRepository(db, author_or_unknown(author)).import_persons(persons);
   for (const std::string& w : warnings) std::cerr << "jiaozhu: warning: " << printable(w) << '\n';
   print_result(json,
                {{"file", file}, {"persons", r.persons}, {"added", r.persons_added}, {"aliases_added", r.aliases_added},
@@ -121,10 +121,11 @@ void add_people_commands(CLI::App& app, Globals& g) {
     auto* add = character->add_subcommand("add", "Add a character under its name");
     add->add_option("NAME", args->who, "The name (also its first alias)")->required();
     add->add_option("--note", args->note, "A note on the person");
+    add_author_option(add, args->author);
     add_json_flag(add, g, args->json, "Print the character as JSON");
     add->callback([&g, args] {
       Database db = g.open();
-      const Person c = PersonRepository(db).add(args->who, args->note);
+      const Person c = PersonRepository(db, author_or_unknown(args->author)).add(args->who, args->note);
       print_result(args->json, character_json(c), "added " + c.name + ": " + counts_text(c.per_edition));
     });
     auto* import = character->add_subcommand(
@@ -132,9 +133,10 @@ void add_people_commands(CLI::App& app, Globals& g) {
     import->add_option("FILE", args->form, "A UTF-8 file of names, or a CBDB alternate-name table (TSV or CSV)")->required();
     import->add_option("--format", args->format, "names (one per line) or cbdb (c_personid, c_name_chn, c_alt_name_chn, c_alt_name_type)")
         ->check(CLI::IsMember({"names", "cbdb"}));
+    add_author_option(import, args->author);
     add_json_flag(import, g, args->json, "Print the summary as JSON");
     import->callback([&g, args] {
-      if (args->format == "cbdb") return import_cbdb(g, args->form, args->json);
+      if (args->format == "cbdb") return import_cbdb(g, args->form, args->json, args->author);
       std::ifstream in(args->form);
       if (!in) throw InputError("cannot read " + args->form);
       std::vector<std::string> names;
@@ -143,7 +145,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
         if (!line.empty()) names.push_back(line);
       }
       Database db = g.open();
-      const int64_t added = PersonRepository(db).add_all(names);
+      const int64_t added = PersonRepository(db, author_or_unknown(args->author)).add_all(names);
       const auto read = static_cast<int64_t>(names.size());
       print_result(args->json, {{"file", args->form}, {"names", read}, {"added", added}},
                    "added " + count_of(added, "character") + " of " + count_of(read, "name") + "; mentions found");
@@ -167,10 +169,11 @@ void add_people_commands(CLI::App& app, Globals& g) {
     auto* merge = character->add_subcommand("merge", "Two entries are one person: move B's aliases and note into A");
     merge->add_option("A", args->who, "The character kept")->required();
     merge->add_option("B", args->other, "The character merged into it")->required();
+    add_author_option(merge, args->author);
     add_json_flag(merge, g, args->json, "Print the character as JSON");
     merge->callback([&g, args] {
       Database db = g.open();
-      const Person c = merge_persons(db, args->who, args->other);
+      const Person c = merge_persons(db, args->who, args->other, author_or_unknown(args->author));
       print_result(args->json, character_json(c),
                    "merged into " + c.name + ": " + count_of(static_cast<int64_t>(c.aliases.size()), "alias", "aliases") +
                        ", " + counts_text(c.per_edition));
@@ -178,10 +181,11 @@ void add_people_commands(CLI::App& app, Globals& g) {
     auto* rename = character->add_subcommand("rename", "Give a character another name (the old one stays an alias)");
     rename->add_option("NAME", args->who, "Its name or any alias")->required();
     rename->add_option("NEW", args->other, "The new name")->required();
+    add_author_option(rename, args->author);
     add_json_flag(rename, g, args->json, "Print the character as JSON");
     rename->callback([&g, args] {
       Database db = g.open();
-      PersonRepository repo(db);
+      PersonRepository repo(db, author_or_unknown(args->author));
       repo.rename(args->who, args->other);
       print_result(args->json, args->json ? character_json(repo.get(args->other)) : nullptr, "renamed to " + args->other);
     });
@@ -191,10 +195,11 @@ void add_people_commands(CLI::App& app, Globals& g) {
     edit->add_option("NAME", edit_args->who, "Its name, any alias or the start of its uuid")->required();
     edit_args->name_given = edit->add_option("--name", edit_args->other, "The new name (the old one stays an alias)");
     edit_args->note_given = edit->add_option("--note", edit_args->note, "The note (empty to clear it)");
+    add_author_option(edit, edit_args->author);
     add_json_flag(edit, g, edit_args->json, "Print the character as JSON");
     edit->callback([&g, edit_args] {
       Database db = g.open();
-      PersonRepository repo(db);
+      PersonRepository repo(db, author_or_unknown(edit_args->author));
       repo.edit(edit_args->who, given(edit_args->name_given, edit_args->other), given(edit_args->note_given, edit_args->note));
       const std::string now = given(edit_args->name_given, edit_args->other).value_or(edit_args->who);
       print_result(edit_args->json, edit_args->json ? character_json(repo.get(now)) : nullptr, "edited " + now);
@@ -236,20 +241,22 @@ void add_people_commands(CLI::App& app, Globals& g) {
     alias_add->add_option("--kind", args->kind,
                           "name, courtesy, style, temple, posthumous, title, error, variant, or free text (default variant)");
     alias_add->add_option("--note", args->note, "A note on the alias");
+    add_author_option(alias_add, args->author);
     add_json_flag(alias_add, g, args->json, "Print the alias as JSON");
     alias_add->callback([&g, args] {
       Database db = g.open();
-      const Alias a = PersonRepository(db).add_alias(args->who, args->form, args->kind, args->note);
+      const Alias a = PersonRepository(db, author_or_unknown(args->author)).add_alias(args->who, args->form, args->kind, args->note);
       print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + ") to " + args->who + ": " +
                                                   count_of(a.mentions, "mention"));
     });
     auto* alias_rm = alias->add_subcommand("rm", "Remove an alias, and exactly its mentions");
     alias_rm->add_option("NAME", args->who, "The character")->required();
     alias_rm->add_option("FORM", args->form, "The alias")->required();
+    add_author_option(alias_rm, args->author);
     add_json_flag(alias_rm, g, args->json, "Print as JSON");
     alias_rm->callback([&g, args] {
       Database db = g.open();
-      PersonRepository(db).remove_alias(args->who, args->form);
+      PersonRepository(db, author_or_unknown(args->author)).remove_alias(args->who, args->form);
       print_result(args->json, {{"character", args->who}, {"removed", args->form}}, "removed " + args->form);
     });
     auto alias_args = std::make_shared<PeopleArgs>();
@@ -258,10 +265,11 @@ void add_people_commands(CLI::App& app, Globals& g) {
     alias_edit->add_option("FORM", alias_args->form, "The alias")->required();
     alias_args->kind_given = alias_edit->add_option("--kind", alias_args->kind, "The kind");
     alias_args->note_given = alias_edit->add_option("--note", alias_args->note, "The note (empty to clear it)");
+    add_author_option(alias_edit, alias_args->author);
     add_json_flag(alias_edit, g, alias_args->json, "Print the character as JSON");
     alias_edit->callback([&g, alias_args] {
       Database db = g.open();
-      PersonRepository repo(db);
+      PersonRepository repo(db, author_or_unknown(alias_args->author));
       repo.edit_alias(alias_args->who, alias_args->form, given(alias_args->kind_given, alias_args->kind),
                       given(alias_args->note_given, alias_args->note));
       print_result(alias_args->json, alias_args->json ? character_json(repo.get(alias_args->who)) : nullptr,
@@ -278,7 +286,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     dismiss->add_option("FORM", args->form, "The form suggested")->required();
     dismiss->add_flag("--undo", args->undo, "Take the dismissal back");
     dismiss->add_option("--note", args->note, "Why");
-    dismiss->add_option("--author", args->author, "Who decides (default: $JIAOZHU_AUTHOR or the config)");
+    add_author_option(dismiss, args->author);
     add_json_flag(dismiss, g, args->json, "Print the decision as JSON");
     dismiss->callback([&g, args] {
       Database db = g.open();

@@ -219,8 +219,8 @@ void add_person_routes(Routes& routes, DatabaseGate& gate) {
     std::string kind = body.text("kind", Field::kTag);
     if (form.empty()) throw UsageError("an alias needs a \"form\"");
     if (kind.empty()) kind = "variant";
-    author();
-    gate.with([&](Database& db) { send_json(res, alias_json(PersonRepository(db).add_alias(id_of(req), form, kind, note)), 201); });
+    const std::string who = author();
+    gate.with([&](Database& db) { send_json(res, alias_json(PersonRepository(db, who).add_alias(id_of(req), form, kind, note)), 201); });
   });
   routes.get("/api/suggestions/aliases", [&](const WebRequest& req, WebResponse& res) {
     const bool all = param(req, "all") == "1";
@@ -296,8 +296,8 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
     draft.standard = body.text("standard", Field::kTag);
     draft.source = body.text("source", Field::kPersonNote);
     draft.note = body.text("note", Field::kPersonNote);
-    author();  // add_fold_rules writes as the configured author: refuse before, as the other writes do
-    gate.with([&](Database& db) { send_json(res, change_json(add_fold_rules(db, std::span(&draft, 1))), 201); });
+    const std::string who = author();
+    gate.with([&](Database& db) { send_json(res, change_json(add_fold_rules(db, std::span(&draft, 1), who)), 201); });
   });
 }
 

@@ -48,6 +48,29 @@ TEST_CASE("every command that prints takes --json") {
   }
 }
 
+TEST_CASE("every command that records who changed something takes --author, with one meaning") {
+  Tree t;
+  std::vector<std::pair<std::string, CLI::App*>> commands;
+  leaves(t.app, "", commands);
+  // What writes a record that carries its author (a revision, a history, a
+  // tombstone, a decision, an imported note).
+  const std::set<std::string> writers = {
+      "import", "note add", "note edit", "note rm", "note restore", "note move", "note resolve",
+      "character add", "character import", "character merge", "character rename", "character edit",
+      "alias add", "alias rm", "alias edit", "alias dismiss", "link add", "link rm",
+      "fold add", "fold rm", "fold import", "fold dismiss", "variant kind", "edition set", "edition resolve"};
+  std::set<std::string> seen, help_texts;
+  for (const auto& [path, cmd] : commands) {
+    if (!writers.count(path)) continue;
+    INFO(path);
+    seen.insert(path);
+    REQUIRE(has_option(*cmd, "--author"));
+    help_texts.insert(cmd->get_option("--author")->get_description());
+  }
+  CHECK(seen == writers);
+  CHECK(help_texts.size() == 1);
+}
+
 TEST_CASE("every listing that can be long takes --limit and --offset") {
   Tree t;
   for (const char* name : {"links", "variants", "notes", "mentions", "characters", "conflicts", "search"}) {

@@ -87,13 +87,13 @@ TEST_CASE("re-aligning replaces automatic links and keeps manual ones") {
   CollationRepository repo(d.db);
   const auto before = repo.links("A", "B").size();
   // A:1 and B:1 sit in automatic links: they are taken out, and told of.
-  const auto made = repo.add_manual_link("A:1", "B:1");  // a scholar's (odd) decision
+  const auto made = repo.add_manual_link("A:1", "B:1", jz_test::kTestAuthor);  // a scholar's (odd) decision
   CHECK_FALSE(made.broken.empty());
   for (const Link& l : made.broken) CHECK_FALSE(l.manual);
   // A passage in a manual link leaves it only when asked to.
-  CHECK_THROWS_WITH(repo.add_manual_link("A:1", "B:2"), Catch::Contains("would leave the manual link A:1 ↔ B:1") &&
+  CHECK_THROWS_WITH(repo.add_manual_link("A:1", "B:2", jz_test::kTestAuthor), Catch::Contains("would leave the manual link A:1 ↔ B:1") &&
                                                           Catch::Contains("give --force"));
-  CHECK_THROWS_WITH(repo.add_manual_link("A:1", "B:1"), Catch::Contains("linked already"));
+  CHECK_THROWS_WITH(repo.add_manual_link("A:1", "B:1", jz_test::kTestAuthor), Catch::Contains("linked already"));
   const AlignReport again = align_editions(d.db, "A", "B");
   CHECK(again.manual_links == 1);
   const auto links = repo.links("A", "B");
@@ -101,8 +101,8 @@ TEST_CASE("re-aligning replaces automatic links and keeps manual ones") {
   int manual = 0;
   for (const Link& l : links) manual += l.manual && l.a == std::vector<std::string>{"A:1"} && l.b == std::vector<std::string>{"B:1"};
   CHECK(manual == 1);
-  CHECK(repo.remove_link("A:1", "B:1") == 1);
-  CHECK_THROWS_AS(repo.remove_link("A:1", "B:1"), NotFound);
+  CHECK(repo.remove_link("A:1", "B:1", jz_test::kTestAuthor) == 1);
+  CHECK_THROWS_AS(repo.remove_link("A:1", "B:1", jz_test::kTestAuthor), NotFound);
 }
 
 TEST_CASE("editions of different works are not aligned") {

@@ -149,9 +149,9 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const Note& n = pick();
       written.insert(n.current.deleted ? notes.restore(n.uuid, author).current.uuid : notes.remove(n.uuid, author).current.uuid);
     } else if (op == 7) {
-      PersonRepository(db).add("人物" + std::to_string(rng() % 30), "");
+      PersonRepository(db, jz_test::kTestAuthor).add("人物" + std::to_string(rng() % 30), "");
     } else if (op == 8) {
-      PersonRepository people(db);
+      PersonRepository people(db, jz_test::kTestAuthor);
       const auto all_people = people.list();
       if (!all_people.empty()) {
         const auto& c = all_people[rng() % all_people.size()];
@@ -159,9 +159,9 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       }
     } else if (op == 9) {
       const std::string a = "A:" + std::to_string(1 + rng() % 20), b = "B:" + std::to_string(1 + rng() % 60);
-      CollationRepository(db).add_manual_link(a, b, rng() % 4 != 0);
+      CollationRepository(db).add_manual_link(a, b, jz_test::kTestAuthor, rng() % 4 != 0);
     } else if (op == 10) {  // an alias removed
-      PersonRepository people(db);
+      PersonRepository people(db, jz_test::kTestAuthor);
       const auto all_people = people.list();
       if (all_people.empty()) return;
       const Person c = people.get(all_people[rng() % all_people.size()].uuid.substr(0, 8));
@@ -175,16 +175,16 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const auto links = collation.links("A", "B");
       if (links.empty()) return;
       const Link& l = links[rng() % links.size()];
-      collation.remove_link(l.a.front(), l.b.front());
+      collation.remove_link(l.a.front(), l.b.front(), jz_test::kTestAuthor);
     } else if (op == 12) {  // two characters found to be one person
-      PersonRepository people(db);
+      PersonRepository people(db, jz_test::kTestAuthor);
       const auto all_people = people.list();
       if (all_people.size() < 2) return;
       const auto& into = all_people[rng() % all_people.size()];
       const auto& from = all_people[rng() % all_people.size()];
-      merge_persons(db, into.uuid.substr(0, 8), from.uuid.substr(0, 8));
+      merge_persons(db, into.uuid.substr(0, 8), from.uuid.substr(0, 8), jz_test::kTestAuthor);
     } else if (op == 13) {  // an alias's kind and note set (the same alias may be set in another copy)
-      PersonRepository people(db);
+      PersonRepository people(db, jz_test::kTestAuthor);
       const auto all_people = people.list();
       if (all_people.empty()) return;
       const Person& c = all_people[rng() % all_people.size()];
@@ -192,7 +192,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const Alias& a = c.aliases[rng() % c.aliases.size()];
       people.edit_alias(c.uuid.substr(0, 8), a.form, rng() % 2 ? "style" : "title", "說 " + std::to_string(rng() % 3) + " " + author);
     } else if (op == 14) {  // a character's note set, or renamed
-      PersonRepository people(db);
+      PersonRepository people(db, jz_test::kTestAuthor);
       const auto all_people = people.list();
       if (all_people.empty()) return;
       const Person& c = all_people[rng() % all_people.size()];
@@ -208,13 +208,13 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       const auto& pair = kForms[rng() % std::size(kForms)];
       setenv("JIAOZHU_AUTHOR", author.c_str(), 1);
       const FoldRuleDraft draft{pair[0], pair[1], "src " + std::to_string(rng() % 2), ""};
-      add_fold_rules(db, std::span(&draft, 1));
+      add_fold_rules(db, std::span(&draft, 1), jz_test::kTestAuthor);
       unsetenv("JIAOZHU_AUTHOR");
     } else if (op == 17) {  // a variant-form rule removed
       const auto rules = FoldRuleRepository(db).list();
       if (rules.empty()) return;
       const FoldRule& r = rules[rng() % rules.size()];
-      remove_fold_rule(db, r.form, r.standard);
+      remove_fold_rule(db, r.form, r.standard, jz_test::kTestAuthor);
     } else if (op == 18) {  // a variant's kind set by hand, or cleared (the same variant may be set in another copy)
       const auto readings = CollationRepository(db).variants("A", "B", {VariantClass::kSubstantive}, std::nullopt);
       if (readings.empty()) return;
@@ -227,17 +227,17 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       EditionDatingRepository(db).set(rng() % 2 ? "A" : "B", std::string(kDynasties[rng() % 4]), "", author);
     } else if (op == 20) {  // persons from CBDB: a person, a courtesy name and an id (another copy may give another)
       const std::string n = std::to_string(rng() % 30);
-      PersonRepository(db).import_persons({{"人物" + n, std::to_string(1000 + rng() % 3), {{"字" + n, "courtesy"}}}});
+      PersonRepository(db, jz_test::kTestAuthor).import_persons({{"人物" + n, std::to_string(1000 + rng() % 3), {{"字" + n, "courtesy"}}}});
     } else if (op == 21) {  // a suggestion dismissed, or the dismissal taken back (another copy may decide otherwise)
       static const char* const kForms[] = {"張着麟", "张着麟", "張若林"};
       if (rng() % 2) {  // of a person some copy added (op 7): NotFound where none is here yet
-        PersonRepository(db).dismiss_suggestion("人物" + std::to_string(rng() % 30), kForms[rng() % 3], rng() % 3 != 0, "", author);
+        PersonRepository(db, jz_test::kTestAuthor).dismiss_suggestion("人物" + std::to_string(rng() % 30), kForms[rng() % 3], rng() % 3 != 0, "", author);
       } else {
         dismiss_fold_suggestion(db, rng() % 2 ? "着" : "著", "若", rng() % 3 != 0, "", author);
       }
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
-      resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front());
+      resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front(), jz_test::kTestAuthor);
       ++editions_resolved;
     } else {  // a corrected text of A, replaced in any copy
       jz_test::TempDir tmp;
@@ -374,7 +374,7 @@ TEST_CASE("merge order does not matter: B then C into A equals C then B") {
     c.body = std::string("edited in ") + name;
     c.author = name;
     notes.edit(n.uuid, c);
-    PersonRepository(db).add(std::string("人") + name, "");
+    PersonRepository(db, jz_test::kTestAuthor).add(std::string("人") + name, "");
   }
   Database a = open_database(dir / "a.db", OpenMode::kExisting), a2 = open_database(dir / "a2.db", OpenMode::kExisting);
   merge_database(a, dir / "b.db", false);
@@ -538,8 +538,8 @@ TEST_CASE("two copies that resolve an edition's conflict apart, each keeping ano
   REQUIRE(rivals_x.size() == 1);
   // x keeps the text it shows; y keeps its rival: every head is now dropped
   // by one choice or the other.
-  resolve_edition(x, "A", "A");
-  resolve_edition(y, "A", list_conflicts(y).editions.front().rivals.front());
+  resolve_edition(x, "A", "A", jz_test::kTestAuthor);
+  resolve_edition(y, "A", list_conflicts(y).editions.front().rivals.front(), jz_test::kTestAuthor);
   for (int round = 0; round < 2; ++round) {
     merge_database(x, dir / "y.db", false);
     merge_database(y, dir / "x.db", false);

@@ -412,7 +412,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
 
 TEST_CASE("a note whose character or variant is gone is kept and listed as orphaned") {
   Fixture f;
-  PersonRepository people(f.db);
+  PersonRepository people(f.db, jz_test::kTestAuthor);
   const Person kept = people.add("张若麟", "");
   people.add("张着麟", "");
   NoteRequest r;
@@ -426,7 +426,7 @@ TEST_CASE("a note whose character or variant is gone is kept and listed as orpha
   orphaned.orphaned_only = true;
   CHECK(f.notes.list(orphaned).empty());
 
-  merge_persons(f.db, "张若麟", "张着麟");  // the note's character is absorbed into another: the note follows it
+  merge_persons(f.db, "张若麟", "张着麟", jz_test::kTestAuthor);  // the note's character is absorbed into another: the note follows it
   const Note followed = f.notes.get(on_person.uuid);
   CHECK(followed.target_uuid == kept.uuid);
   CHECK_FALSE(followed.orphaned);

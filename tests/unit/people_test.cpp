@@ -24,7 +24,7 @@ namespace {
 struct SongjinPeople {
   jz_test::TempDir dir;
   Database db = open_database(dir / "t.db", OpenMode::kCreate);
-  PersonRepository people{db};
+  PersonRepository people{db, jz_test::kTestAuthor};
   SongjinPeople() { jz_test::import_songjin(db); }
 };
 
@@ -101,7 +101,7 @@ TEST_CASE("merging keeps every alias, removing one removes exactly its mentions"
   s.people.add("太宗", "a second entry for the same man");
   s.people.add_alias("太宗", "洪太主", "variant", "");
   const auto before = s.people.mentions("皇太极", std::nullopt).size() + s.people.mentions("太宗", std::nullopt).size();
-  const Person merged = merge_persons(s.db, "皇太极", "太宗");
+  const Person merged = merge_persons(s.db, "皇太极", "太宗", jz_test::kTestAuthor);
   CHECK(merged.aliases.size() == 3);
   CHECK_THAT(merged.note, Catch::Contains("清太宗") && Catch::Contains("second entry"));
   CHECK(s.people.mentions("皇太极", std::nullopt).size() == before);
@@ -152,12 +152,12 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
   {
     Database db = open_database(dir / "t.db", OpenMode::kCreate);
     jz_test::import_songjin(db);
-    PersonRepository people(db);
+    PersonRepository people(db, jz_test::kTestAuthor);
     people.add("皇太极", "清太宗");
     people.add_alias("皇太极", "太宗", "temple", "廟號");
     people.add("张若麟", "");
     people.add("张着麟", "");
-    merge_persons(db, "张若麟", "张着麟");
+    merge_persons(db, "张若麟", "张着麟", jz_test::kTestAuthor);
     NoteRequest r;
     r.address = "A:3";
     r.body = "整段";
@@ -181,7 +181,7 @@ TEST_CASE("a schema-7 file with characters, aliases, merges and passage notes up
     INFO(c.name << ": " << (c.faults.empty() ? "" : c.faults.front()));
     CHECK(c.faults.empty());
   }
-  PersonRepository people(db);
+  PersonRepository people(db, jz_test::kTestAuthor);
   const Person c = people.get("皇太极");
   CHECK(c.note == "清太宗");
   CHECK(c.conflict.empty());
@@ -199,19 +199,19 @@ TEST_CASE("a dismissed suggestion is proposed no more, in this copy or any that 
     Database db = open_database(dir / "a.db", OpenMode::kCreate);
     jz_test::import_songjin(db);
     align_editions(db, "A", "B");
-    PersonRepository(db).add("张若麟", "");
+    PersonRepository(db, jz_test::kTestAuthor).add("张若麟", "");
   }
   std::filesystem::copy_file(dir / "a.db", dir / "b.db");
   Database a = open_database(dir / "a.db", OpenMode::kExisting);
   auto forms = [](Database& db, bool all) {
     std::vector<std::string> out;
-    for (const AliasSuggestion& s : PersonRepository(db).suggest("A", "B", all)) out.push_back(s.form + (s.dismissed ? " (dismissed)" : ""));
+    for (const AliasSuggestion& s : PersonRepository(db, jz_test::kTestAuthor).suggest("A", "B", all)) out.push_back(s.form + (s.dismissed ? " (dismissed)" : ""));
     return out;
   };
   const auto before = forms(a, false);
   REQUIRE(std::find(before.begin(), before.end(), "張着麟") != before.end());
 
-  PersonRepository(a).dismiss_suggestion("张若麟", "张着麟", true, "OCR 誤字，非別名", "甲");  // either script names it
+  PersonRepository(a, jz_test::kTestAuthor).dismiss_suggestion("张若麟", "张着麟", true, "OCR 誤字，非別名", "甲");  // either script names it
   auto after = forms(a, false);
   CHECK(std::find(after.begin(), after.end(), "張着麟") == after.end());
   after = forms(a, true);
@@ -225,12 +225,12 @@ TEST_CASE("a dismissed suggestion is proposed no more, in this copy or any that 
     const auto there = forms(b, false);
     CHECK(std::find(there.begin(), there.end(), "張着麟") == there.end());
     // Taken back there, and merged back: proposed again in both.
-    PersonRepository(b).dismiss_suggestion("张若麟", "張着麟", false, "", "乙");
+    PersonRepository(b, jz_test::kTestAuthor).dismiss_suggestion("张若麟", "張着麟", false, "", "乙");
   }
   merge_database(a, dir / "b.db", false);
   after = forms(a, false);
   CHECK(std::find(after.begin(), after.end(), "張着麟") != after.end());
-  CHECK_THROWS_AS(PersonRepository(a).dismiss_suggestion("無此人", "张着麟", true, "", "甲"), NotFound);
+  CHECK_THROWS_AS(PersonRepository(a, jz_test::kTestAuthor).dismiss_suggestion("無此人", "张着麟", true, "", "甲"), NotFound);
 }
 
 TEST_CASE("check finds a dismissal whose uuid does not derive from its content") {

@@ -123,7 +123,7 @@ struct Generated {
       import_edition(db, {&path, 1}, o, nullptr);
     }
     align_editions(db, "A", "B");
-    PersonRepository people(db);
+    PersonRepository people(db, jz_test::kTestAuthor);
     const std::string name = jz_test::to_utf8(jz_test::to_u32(PassageRepository(db).get(parse_address("A:1")).front().text).substr(0, 2));
     people.add(name, "");
     NoteRepository notes(db);
@@ -158,7 +158,7 @@ struct Generated {
     notes.list({std::string("A"), std::string("t1"), std::string("tester"), true, true});
     notes.conflicts();
     notes.search("note", 20);
-    PersonRepository people(db);
+    PersonRepository people(db, jz_test::kTestAuthor);
     people.list();
     const std::string who = people.list().front().name;
     people.mentions(who, std::nullopt);

@@ -294,7 +294,7 @@ TEST_CASE("CBDB's alternate names: types become kinds, the person keeps its id, 
   CHECK(persons[1].aliases[0].second == "courtesy");
   CHECK(persons[1].aliases[1].second == "cbdb:99");
   REQUIRE(warnings.size() == 1);
-  PersonRepository people(f.db);
+  PersonRepository people(f.db, jz_test::kTestAuthor);
   const PersonImportReport r = people.import_persons(persons);
   CHECK(r.persons_added == 2);
   CHECK(r.aliases_added == 4);

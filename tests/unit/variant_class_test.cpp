@@ -102,7 +102,7 @@ TEST_CASE("variant forms by rule, conversion pairs and placeholders are classed,
   jz_test::write_file(dir / "b.txt", b_text);
   import(db, dir / "a.txt", "A");
   import(db, dir / "b.txt", "B");
-  add_fold_rules(db, rules);
+  add_fold_rules(db, rules, jz_test::kTestAuthor);
   align_editions(db, "A", "B");
 
   // Every variant but punctuation is one planted edit of its class.
@@ -168,19 +168,19 @@ TEST_CASE("placeholders are tokens, and a rule reaches search at once and leaves
   CHECK(hits("□") == 1);
   CHECK(hits("邊關") == 0);
   const FoldRuleDraft rule{"邉", "邊", "漢語大字典", ""};
-  const FoldChange added = add_fold_rules(db, {&rule, 1});
+  const FoldChange added = add_fold_rules(db, {&rule, 1}, jz_test::kTestAuthor);
   CHECK(added.rules == 1);
   CHECK(added.passages == 1);
   CHECK(hits("邊關") == 1);
   CHECK(hits("边关") == 1);
-  CHECK(add_fold_rules(db, {&rule, 1}).rules == 0);  // the same rule again changes nothing
+  CHECK(add_fold_rules(db, {&rule, 1}, jz_test::kTestAuthor).rules == 0);  // the same rule again changes nothing
   // Reopened, the file folds with its rules and its index is current.
   Database again = open_database(dir / "t.db", OpenMode::kExisting);
   CHECK(again.folding().version() == db.folding().version());
-  remove_fold_rule(db, "邉", "邊");
+  remove_fold_rule(db, "邉", "邊", jz_test::kTestAuthor);
   CHECK(hits("邊關") == 0);
-  CHECK_THROWS_AS(remove_fold_rule(db, "邉", "邊"), NotFound);
-  CHECK_THROWS_AS(add_fold_rules(db, std::vector<FoldRuleDraft>{{"邉邉", "邊", "", ""}}), UsageError);
+  CHECK_THROWS_AS(remove_fold_rule(db, "邉", "邊", jz_test::kTestAuthor), NotFound);
+  CHECK_THROWS_AS(add_fold_rules(db, std::vector<FoldRuleDraft>{{"邉邉", "邊", "", ""}}, jz_test::kTestAuthor), UsageError);
 }
 
 TEST_CASE("a link collates its passages' authors and titles, and the text's variants stay as they were") {

@@ -175,7 +175,7 @@ class CollationRepository {
   // without, ConflictError names that link. Throws ConflictError too for
   // passages of one edition on both sides, editions of different works, or
   // passages linked already.
-  ManualLink add_manual_link(const std::string& a, const std::string& b, bool force = false);
+  ManualLink add_manual_link(const std::string& a, const std::string& b, const std::string& author, bool force = false);
 
   // The variant or link whose uuid begins with `prefix`, scanning them all
   // (variants have no stored uuid). Throws NotFound, or UsageError when the
@@ -187,9 +187,9 @@ class CollationRepository {
   // Nothing when the link or the variant is no longer there.
   std::optional<Variant> find_variant_of_link(const std::string& link_uuid, const std::string& uuid) const;
 
-  // Removes every link holding both passages; returns how many. Throws
-  // NotFound when there is none.
-  int64_t remove_link(const std::string& a, const std::string& b);
+  // Removes every link holding both passages, as `author` (the tombstone's);
+  // returns how many. Throws NotFound when there is none.
+  int64_t remove_link(const std::string& a, const std::string& b, const std::string& author);
 
  private:
   Database& db_;

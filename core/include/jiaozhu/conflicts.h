@@ -51,7 +51,8 @@ int64_t count_conflicts(Database& db);
 // that merge carries; the rival editions go, notes on them moving to the
 // edition and placed again by their quotes. One transaction. Throws
 // NotFound for an unknown siglum, UsageError when `keep` is neither the
-// edition nor a rival of it, ConflictError when there is no conflict.
-void resolve_edition(Database& db, const std::string& siglum, const std::string& keep);
+// edition nor a rival of it, ConflictError when there is no conflict. The
+// choice is recorded as made by `author`.
+void resolve_edition(Database& db, const std::string& siglum, const std::string& keep, const std::string& author);
 
 }  // namespace jiaozhu

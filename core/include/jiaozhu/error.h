@@ -30,6 +30,14 @@ class Error : public std::runtime_error {
 struct UsageError : Error {
   explicit UsageError(const std::string& m) : Error(ErrorKind::kUsage, m) {}
 };
+
+// A change that names no author: core takes the author as an argument, and
+// every door (the command line, serve) says where it comes from.
+struct NoAuthor : UsageError {
+  NoAuthor()
+      : UsageError("who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR, or run "
+                   "`jiaozhu config author \"Name <mail>\"` once") {}
+};
 struct NotFound : Error {
   explicit NotFound(const std::string& m) : Error(ErrorKind::kNotFound, m) {}
 };

@@ -47,6 +47,9 @@ struct ImportOptions {
   // The dynasty the text is dated to (edition_dating.h), recorded with a new
   // text in the import's transaction; nothing: not dated.
   std::optional<std::string> dynasty;
+  // Who imports: the author of the notes a TEI source brings and of the
+  // dating ("Name <mail>"; "unknown" when empty).
+  std::string author;
 };
 
 struct ImportReport {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace jiaozhu {
@@ -116,12 +117,15 @@ using PersonMoved = std::function<void(Database& db, const std::string& from_uui
 // names none, ConflictError listing them when it names several. A name,
 // form, kind or note that breaks its field's rules (field.h) is UsageError.
 // Holds `db` by reference: the Database must outlive it, and, like the
-// Database, it is used by one thread at a time. Any call may also throw
+// Database, it is used by one thread at a time. Every revision, removal and
+// history it writes is by `author` ("Name <mail>", given by the caller:
+// the command line's --author, $JIAOZHU_AUTHOR or the configuration); a
+// write without one is UsageError. Any call may also throw
 // DatabaseError naming the file when SQLite cannot read or write it
 // (database.h); the errors each call names are the others.
 class PersonRepository {
  public:
-  explicit PersonRepository(Database& db) : db_(db) {}
+  explicit PersonRepository(Database& db, std::string author = {}) : db_(db), author_(std::move(author)) {}
 
   // Adds a character named `name` (its first alias, kind 'name').
   Person add(const std::string& name, const std::string& note);
@@ -184,7 +188,10 @@ class PersonRepository {
                           const std::string& author);
 
  private:
+  const std::string& writer() const;  // author_, or UsageError when there is none
+
   Database& db_;
+  std::string author_;
 };
 
 }  // namespace jiaozhu

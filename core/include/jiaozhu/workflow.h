@@ -46,7 +46,7 @@ Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vec
 
 // PersonRepository::merge, with the notes on `from` (and on any member of
 // its group whose identity passes) following to the character kept.
-Person merge_persons(Database& db, const std::string& into, const std::string& from);
+Person merge_persons(Database& db, const std::string& into, const std::string& from, const std::string& author);
 
 // What adding or removing fold rules changed.
 struct FoldChange {
@@ -59,15 +59,16 @@ struct FoldChange {
   std::vector<std::pair<std::string, std::string>> to_realign;
 };
 
-// Writes the rules (fold add, fold import) as the configured author, and
+// Writes the rules (fold add, fold import) as `author`, and
 // re-indexes the passages and notes that hold a character whose search form
 // changes; all in one transaction. A rule already there with the same source
 // and note counts for nothing. Throws UsageError naming the first bad rule
 // (nothing is written then), DatabaseError when the file cannot be written.
-FoldChange add_fold_rules(Database& db, std::span<const FoldRuleDraft> rules);
-// Removes every author's rule FORM → STANDARD, leaving tombstones, and
+FoldChange add_fold_rules(Database& db, std::span<const FoldRuleDraft> rules, const std::string& author);
+// Removes every author's rule FORM → STANDARD, leaving tombstones by `author`, and
 // re-indexes as add_fold_rules does. Throws NotFound when there is none.
-FoldChange remove_fold_rule(Database& db, const std::string& form, const std::string& standard);
+FoldChange remove_fold_rule(Database& db, const std::string& form, const std::string& standard,
+                            const std::string& author);
 
 // Rebuilds the search indexes over passages and notes with this build's
 // folding table, in one transaction of its own. Throws DatabaseError when

@@ -453,9 +453,9 @@ std::string describe(const Link& l) {
 
 // Removes the links (local id, uuid) for good: each leaves a tombstone, so
 // that merge removes it in every copy and no copy made before brings it back.
-void remove_links(Database& db, const std::vector<std::pair<int64_t, std::string>>& links) {
+void remove_links(Database& db, const std::vector<std::pair<int64_t, std::string>>& links, const std::string& author) {
   detail::DeletionStore deletions(db);
-  const std::string author = detail::remover(), at = detail::utc_now();
+  const std::string at = detail::utc_now();
   SQLite::Statement drop(db.sql(), "DELETE FROM link WHERE id = ?");
   for (const auto& [id, uuid] : links) {
     deletions.bury("link", uuid, author, at);
@@ -468,7 +468,7 @@ void remove_links(Database& db, const std::vector<std::pair<int64_t, std::string
 }  // namespace
 
 CollationRepository::ManualLink CollationRepository::add_manual_link(const std::string& a, const std::string& b,
-                                                                     bool force) {
+                                                                     const std::string& author, bool force) {
   ManualLink result;
   Link& created = result.link;
   db_.write([&] {
@@ -502,7 +502,7 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
     }
     std::vector<std::pair<int64_t, std::string>> broken;
     for (const Link& l : result.broken) broken.emplace_back(l.id, l.uuid);
-    remove_links(db_, broken);
+    remove_links(db_, broken, author);
     detail::LinkDraft draft;
     draft.manual = true;
     for (const auto& p : na.passages) draft.a.push_back(&p);
@@ -521,7 +521,7 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
   return result;
 }
 
-int64_t CollationRepository::remove_link(const std::string& a, const std::string& b) {
+int64_t CollationRepository::remove_link(const std::string& a, const std::string& b, const std::string& author) {
   int64_t removed = 0;
   db_.write([&] {
     const Named na = resolve(db_, a), nb = resolve(db_, b);
@@ -532,7 +532,7 @@ int64_t CollationRepository::remove_link(const std::string& a, const std::string
     q.bind(2, nb.passages.at(0).id);
     std::vector<std::pair<int64_t, std::string>> links;
     while (q.executeStep()) links.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
-    remove_links(db_, links);
+    remove_links(db_, links, author);
     removed = static_cast<int64_t>(links.size());
     if (removed == 0) throw NotFound("no link joins " + a + " and " + b);
   });

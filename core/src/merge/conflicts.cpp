@@ -87,7 +87,7 @@ int64_t count_conflicts(Database& db) {
          static_cast<int64_t>(edition_conflicts(db).size());
 }
 
-void resolve_edition(Database& db, const std::string& siglum, const std::string& keep) {
+void resolve_edition(Database& db, const std::string& siglum, const std::string& keep, const std::string& author) {
   db.write([&] {
     EditionRepository editions(db);
     const Edition e = editions.get(siglum);
@@ -97,7 +97,7 @@ void resolve_edition(Database& db, const std::string& siglum, const std::string&
     if (kept.id != e.id && kept.uuid != detail::rival_uuid(e.uuid, kept.content_hash)) {
       throw UsageError(keep + " is neither " + siglum + " nor a rival text of it (see `jiaozhu conflicts`)");
     }
-    const std::string author = detail::remover(), at = detail::utc_now();
+    const std::string at = detail::utc_now();
     for (const std::string& h : heads) {
       if (h != kept.content_hash) editions.record_choice(e.uuid, h, kept.content_hash, author, at);
     }

@@ -97,8 +97,7 @@ std::pair<std::size_t, std::size_t> span_of(const NoteRequest& r, const PassageR
 // text in NFC; throws UsageError naming the field at fault.
 void check_revision(NoteRevision& r) {
   if (r.author.empty()) {
-    throw UsageError("who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR, or run "
-                     "`jiaozhu config author \"Name <mail>\"` once");
+    throw NoAuthor();
   }
   if (r.body.empty() && r.tags.empty() && !r.deleted) throw UsageError("a note needs --text or at least one --tag");
   r.author = checked_argument(Field::kAuthor, r.author, "the author");

@@ -9,7 +9,6 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
-#include "jiaozhu/user_config.h"
 #include "notes/anchor_finder.h"
 #include "notes/note_store.h"
 #include "notes/quote_anchor.h"
@@ -42,12 +41,11 @@ std::u32string text_of(Database& db, const Edition& edition, int64_t seq) {
 
 }  // namespace
 
-int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<SourceNote>& notes) {
+int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<SourceNote>& notes, const std::string& author) {
   if (notes.empty()) return 0;
   const std::optional<Edition> edition = EditionRepository(db).find_by_id(edition_id);
   if (!edition) throw NotFound("no edition with id " + std::to_string(edition_id));
-  std::string author = resolve_author("");
-  if (author.empty()) author = "unknown";
+  const std::string who = author.empty() ? "unknown" : author;
   const std::string now = utc_now_ms();
   NoteStore store(db);
   int64_t added = 0;
@@ -77,7 +75,7 @@ int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<Sou
     }
     NoteRevision r;
     r.uuid = uuid_from_name("jiaozhu source note revision\x1f" + n.uuid);
-    r.author = author;
+    r.author = who;
     r.created_at = now;
     r.motivation = kDefaultMotivation;
     r.body = s.text;

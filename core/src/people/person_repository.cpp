@@ -109,7 +109,7 @@ void require_sound(Field field, const std::string& value) {
 }
 
 int64_t insert_alias(Database& db, int64_t character, const std::string& form, const std::string& kind,
-                     const std::string& note) {
+                     const std::string& note, const std::string& author) {
   require_sound(Field::kPersonName, form);
   require_sound(Field::kPersonName, kind);
   require_sound(Field::kPersonNote, note);
@@ -120,7 +120,7 @@ int64_t insert_alias(Database& db, int64_t character, const std::string& form, c
     if (e.getExtendedErrorCode() == SQLITE_CONSTRAINT_UNIQUE) throw ConflictError("the character has the alias '" + form + "' already");
     throw;
   }
-  detail::RecordHistory(db, detail::RecordKind::kAlias).start(id, alias_uuid(db, id), detail::remover(), detail::utc_now());
+  detail::RecordHistory(db, detail::RecordKind::kAlias).start(id, alias_uuid(db, id), author, detail::utc_now());
   return id;
 }
 
@@ -165,14 +165,14 @@ Person load(Database& db, int64_t id) {
 
 namespace {
 
-int64_t insert_character(Database& db, const std::string& name, const std::string& note) {
+int64_t insert_character(Database& db, const std::string& name, const std::string& note, const std::string& author) {
   require_sound(Field::kPersonName, name);
   require_sound(Field::kPersonNote, note);
   if (!searchable(name)) throw UsageError("'" + name + "': a character's name needs a character or letter to be found by");
   const std::string uuid = detail::random_uuid();
   const int64_t id = detail::insert_person_row(db, {uuid, name, note, detail::utc_now()});
-  detail::RecordHistory(db, detail::RecordKind::kPerson).start(id, uuid, detail::remover(), detail::utc_now());
-  insert_alias(db, id, name, "name", "");
+  detail::RecordHistory(db, detail::RecordKind::kPerson).start(id, uuid, author, detail::utc_now());
+  insert_alias(db, id, name, "name", "", author);
   return id;
 }
 
@@ -181,7 +181,7 @@ int64_t insert_character(Database& db, const std::string& name, const std::strin
 Person PersonRepository::add(const std::string& name, const std::string& note) {
   int64_t id = 0;
   db_.write([&] {
-    id = insert_character(db_, name, note);
+    id = insert_character(db_, name, note, writer());
     detail::MentionIndex(db_).refresh(candidate_passages(db_, name));
   });
   return load(db_, id);
@@ -196,12 +196,17 @@ int64_t PersonRepository::add_all(const std::vector<std::string>& names) {
       const bool known = exists.executeStep();
       exists.reset();
       if (known) continue;
-      insert_character(db_, name, "");
+      insert_character(db_, name, "", writer());
       ++added;
     }
     detail::MentionIndex(db_).rebuild();
   });
   return added;
+}
+
+const std::string& PersonRepository::writer() const {
+  if (author_.empty()) throw NoAuthor();
+  return author_;
 }
 
 PersonImportReport PersonRepository::import_persons(const std::vector<PersonRecord>& persons) {
@@ -212,14 +217,14 @@ PersonImportReport PersonRepository::import_persons(const std::vector<PersonReco
     SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
     SQLite::Statement uuid_of(db_.sql(), "SELECT uuid FROM character WHERE id = ?");
     detail::ChoiceLog ids(db_, detail::kCbdbIds);
-    const std::string author = detail::remover();
+    const std::string& author = writer();
     for (const PersonRecord& p : persons) {
       named.bind(1, p.name);
       int64_t id = 0;
       if (named.executeStep()) {
         id = named.getColumn(0).getInt64();
       } else {
-        id = insert_character(db_, p.name, "");
+        id = insert_character(db_, p.name, "", author);
         ++report.persons_added;
       }
       named.reset();
@@ -229,7 +234,7 @@ PersonImportReport PersonRepository::import_persons(const std::vector<PersonReco
         const bool known = has.executeStep();
         has.reset();
         if (known || !searchable(form)) continue;
-        insert_alias(db_, id, form, kind, "");
+        insert_alias(db_, id, form, kind, "", author);
         ++report.aliases_added;
       }
       if (p.cbdb_id.empty()) continue;
@@ -253,7 +258,7 @@ Alias PersonRepository::add_alias(const std::string& who, const std::string& for
   if (!searchable(form)) throw UsageError("an alias needs a character or letter to be found by");
   int64_t alias_id = 0;
   db_.write([&] {
-    alias_id = insert_alias(db_, resolve_one(db_, who), form, kind.empty() ? "variant" : kind, note);
+    alias_id = insert_alias(db_, resolve_one(db_, who), form, kind.empty() ? "variant" : kind, note, writer());
     detail::MentionIndex(db_).refresh(candidate_passages(db_, form));
   });
   SQLite::Statement q(db_.sql(), "SELECT uuid, kind, coalesce(note, ''), (SELECT count(*) FROM mention WHERE alias_id = ?1) FROM alias WHERE id = ?1");
@@ -272,7 +277,7 @@ void PersonRepository::remove_alias(const std::string& who, const std::string& f
     const int64_t alias = q.getColumn(0).getInt64();
     const auto passages = passages_of_alias(db_, alias);
     detail::DeletionStore deletions(db_);
-    const std::string author = detail::remover(), at = detail::utc_now();
+    const std::string author = writer(), at = detail::utc_now();
     for (const std::string& uuid : detail::RecordHistory(db_, detail::RecordKind::kAlias).identities(alias)) {
       deletions.bury("alias", uuid, author, at);
     }
@@ -293,7 +298,7 @@ Person PersonRepository::merge(const std::string& into, const std::string& from,
     detail::DeletionStore deletions(db_);
     std::set<std::string> members = deletions.group(b.uuid);
     members.merge(deletions.group(a.uuid));
-    const std::string author = detail::remover(), at = detail::utc_now();
+    const std::string author = writer(), at = detail::utc_now();
     detail::join_persons(db_, keep, gone, moved);
     // One edge from `from`, and one from each member of either group that
     // was merged into nothing (a character another copy joined here without
@@ -328,7 +333,7 @@ void PersonRepository::edit(const std::string& who, const std::optional<std::str
     const int64_t id = resolve_one(db_, who);
     const Person now = load(db_, id);
     detail::RecordHistory(db_, detail::RecordKind::kPerson)
-        .revise(id, name.value_or(now.name), note.value_or(now.note), detail::remover(), detail::utc_now());
+        .revise(id, name.value_or(now.name), note.value_or(now.note), writer(), detail::utc_now());
     if (!name) return;
     // The new name is found in the text like the old one, which stays an alias.
     SQLite::Statement has(db_.sql(), "SELECT 1 FROM alias WHERE character_id = ? AND folded = ?");
@@ -336,7 +341,7 @@ void PersonRepository::edit(const std::string& who, const std::optional<std::str
     has.bind(1, id);
     has.bind(2, folded_form(*name));
     if (!has.executeStep()) {
-      insert_alias(db_, id, *name, "name", "");
+      insert_alias(db_, id, *name, "name", "", writer());
       detail::MentionIndex(db_).refresh(candidate_passages(db_, *name));
     }
   });
@@ -354,7 +359,7 @@ void PersonRepository::edit_alias(const std::string& who, const std::string& for
     if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
     detail::RecordHistory(db_, detail::RecordKind::kAlias)
         .revise(q.getColumn(0).getInt64(), kind.value_or(q.getColumn(1).getString()),
-                note.value_or(q.getColumn(2).getString()), detail::remover(), detail::utc_now());
+                note.value_or(q.getColumn(2).getString()), writer(), detail::utc_now());
   });
 }
 

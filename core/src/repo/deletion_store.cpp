@@ -7,7 +7,6 @@
 #include <set>
 
 #include "jiaozhu/database.h"
-#include "jiaozhu/user_config.h"
 
 namespace jiaozhu::detail {
 
@@ -123,11 +122,6 @@ std::vector<std::string> DeletionStore::faults() const {
     }
   }
   return out;
-}
-
-std::string remover() {
-  const std::string author = resolve_author("");
-  return author.empty() ? "unknown" : author;
 }
 
 }  // namespace jiaozhu::detail

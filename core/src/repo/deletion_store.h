@@ -63,8 +63,4 @@ class DeletionStore {
   Database& db_;
 };
 
-// Who removes: $JIAOZHU_AUTHOR or the configured author, else "unknown"
-// (a removal needs no author to be valid, but travels with one).
-std::string remover();
-
 }  // namespace jiaozhu::detail

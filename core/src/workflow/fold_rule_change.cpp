@@ -3,7 +3,6 @@
 
 #include "jiaozhu/collation.h"
 #include "jiaozhu/variant_form_rules.h"
-#include "jiaozhu/user_config.h"
 #include "jiaozhu/workflow.h"
 #include "notes/note_index.h"
 #include "repo/deletion_store.h"
@@ -26,10 +25,9 @@ void apply_rules(Database& db, FoldChange& change) {
 
 }  // namespace
 
-FoldChange add_fold_rules(Database& db, std::span<const FoldRuleDraft> rules) {
+FoldChange add_fold_rules(Database& db, std::span<const FoldRuleDraft> rules, const std::string& author) {
   for (const FoldRuleDraft& r : rules) FoldRuleRepository::validate(r);
   FoldChange change;
-  const std::string author = detail::remover();
   db.write([&] {
     FoldRuleRepository repository(db);
     const std::string at = detail::utc_now_ms();
@@ -39,10 +37,11 @@ FoldChange add_fold_rules(Database& db, std::span<const FoldRuleDraft> rules) {
   return change;
 }
 
-FoldChange remove_fold_rule(Database& db, const std::string& form, const std::string& standard) {
+FoldChange remove_fold_rule(Database& db, const std::string& form, const std::string& standard,
+                            const std::string& author) {
   FoldChange change;
   db.write([&] {
-    change.rules = FoldRuleRepository(db).remove(form, standard, detail::remover(), detail::utc_now_ms());
+    change.rules = FoldRuleRepository(db).remove(form, standard, author, detail::utc_now_ms());
     apply_rules(db, change);
   });
   return change;

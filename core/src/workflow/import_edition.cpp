@@ -1,7 +1,6 @@
 // Importing an edition, with what the persons and notes derive from its
 // text, and the dating given with it.
 #include "jiaozhu/edition.h"
-#include "jiaozhu/user_config.h"
 #include "jiaozhu/workflow.h"
 #include "notes/anchor_finder.h"
 #include "notes/source_notes.h"
@@ -15,13 +14,13 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
   return import_text(db, files, options, progress,
                      [&options](Database& d, int64_t edition_id, const std::vector<SourceNote>& notes, ImportReport& report) {
     detail::MentionIndex(d).refresh_edition(edition_id);  // the persons already known, in the new text
+    const std::string author = options.author.empty() ? "unknown" : options.author;
     if (options.dynasty && !options.dynasty->empty()) {
-      const std::string author = resolve_author("");
       detail::ChoiceLog(d, detail::kEditionDatings)
-          .record(EditionRepository(d).find_by_id(edition_id)->uuid, options.dynasty, "", author.empty() ? "unknown" : author);
+          .record(EditionRepository(d).find_by_id(edition_id)->uuid, options.dynasty, "", author);
     }
     if (report.replaced) report.notes_orphaned = detail::reanchor_edition(d, edition_id);
-    report.notes_imported = detail::add_source_notes(d, edition_id, notes);
+    report.notes_imported = detail::add_source_notes(d, edition_id, notes, author);
   });
 }
 

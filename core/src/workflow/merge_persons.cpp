@@ -4,8 +4,8 @@
 
 namespace jiaozhu {
 
-Person merge_persons(Database& db, const std::string& into, const std::string& from) {
-  return PersonRepository(db).merge(into, from, [](Database& d, const std::string& from_uuid, const std::string& to_uuid) {
+Person merge_persons(Database& db, const std::string& into, const std::string& from, const std::string& author) {
+  return PersonRepository(db, author).merge(into, from, [](Database& d, const std::string& from_uuid, const std::string& to_uuid) {
     detail::NoteStore(d).move_character_notes(from_uuid, to_uuid);
   });
 }
