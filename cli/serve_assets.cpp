@@ -15,6 +15,7 @@ body { font-family: "Noto Serif CJK TC", "Noto Serif CJK SC", serif; margin: 0 a
    it stands in; stored text is always an element of its own. */
 body *, .body, .quote, .text, .author { unicode-bidi: isolate; }
 header.site nav a { margin-right: 1rem; }
+td.number { text-align: right; font-variant-numeric: tabular-nums; }
 header.site form.search { display: inline; }
 h1 { font-size: 1.4rem; } h2.section { font-size: 1.15rem; border-bottom: 1px solid #ccc; margin-top: 2rem; }
 .page { color: #888; font-size: .85rem; }
@@ -40,7 +41,7 @@ ol.notes, ol.variants { margin: 0; padding-left: 1.4rem; font-size: .9rem; }
 li.note-item.removed .body { text-decoration: line-through; color: #999; }
 li.note-item.conflict { border-left: 3px solid #c33; padding-left: .4rem; }
 li.focus { outline: 2px solid #e0b000; }
-.actions button, .versions button, select.set-kind { font-size: .75rem; margin-left: .3rem; }
+.actions button, .versions button, .set-kind select, .set-kind input, .set-kind button { font-size: .75rem; margin-left: .3rem; }
 .actions a { font-size: .75rem; margin-left: .4rem; }
 ol.suggestions li.dismissed { color: #999; }
 ol.suggestions button { font-size: .75rem; margin-left: .3rem; }
@@ -108,6 +109,7 @@ constexpr std::string_view kScript = R"js(
     const button = event.target.closest("[data-action]");
     if (!button) return;
     const item = button.closest("[data-note]");
+    if (!item) return;  // another control's action (a kind's "set")
     const url = "/api/notes/" + encodeURIComponent(item.dataset.note);
     const action = button.dataset.action;
     if (action === "remove" || action === "restore") {
@@ -144,13 +146,15 @@ constexpr std::string_view kScript = R"js(
     if (person) location.href = "/person/" + encodeURIComponent(person.dataset.person);
   });
 
-  // The kind of a variant, set by hand.
-  document.addEventListener("change", (event) => {
-    const select = event.target.closest("select.set-kind");
-    if (!select || !select.value) return;
-    const note = select.value === "clear" ? "" : (window.prompt("Why (the evidence, kept with the choice)?") || "");
-    post("/api/variants/" + encodeURIComponent(select.dataset.variant) + "/kind",
-         { kind: select.value === "clear" ? null : select.value, note })
+  // The kind of a variant, set by hand with the evidence beside it.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-action=set-kind]");
+    if (!button) return;
+    const setter = button.closest(".set-kind");
+    const kind = setter.querySelector("select").value;
+    if (!kind) return shout(null, new Error("choose a kind first"));
+    const note = kind === "clear" ? "" : setter.querySelector("input[name=why]").value;
+    post("/api/variants/" + encodeURIComponent(setter.dataset.variant) + "/kind", { kind: kind === "clear" ? null : kind, note })
       .then(() => location.reload(), (e) => shout(null, e));
   });
 

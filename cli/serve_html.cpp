@@ -25,13 +25,19 @@ bool kind_settable(const Variant& v) {
          (v.variant_class == VariantClass::kSubstantive || v.variant_class == VariantClass::kConversion);
 }
 
+// The motivations the server takes (kMotivations), the default first.
+std::string motivation_options() {
+  std::string out;
+  for (const char* m : kMotivations) out += "<option>" + std::string(m) + "</option>";
+  return out;
+}
+
 std::string selection_form() {
   return "<form id=\"note-form\" hidden><div>On the words selected in <b class=\"where\"></b>: 「<b class=\"quote\"></b>」</div>"
          "<input name=\"address\" type=\"hidden\"><input name=\"quote\" type=\"hidden\">"
          "<fieldset><legend>A note</legend><textarea name=\"text\" placeholder=\"the note\"></textarea>"
-         "<input name=\"tags\" placeholder=\"tags, by commas\"><select name=\"motivation\">"
-         "<option>commenting</option><option>editing</option><option>identifying</option><option>describing</option>"
-         "<option>linking</option><option>questioning</option><option>tagging</option></select>"
+         "<input name=\"tags\" placeholder=\"tags, by commas\"><select name=\"motivation\">" +
+         motivation_options() + "</select>"
          "<button type=\"submit\" name=\"add-note\">Add note</button></fieldset>"
          "<fieldset><legend>Or an alias</legend><input name=\"character\" placeholder=\"of the character\">"
          "<select name=\"kind\"><option>error</option><option>variant</option><option>name</option><option>courtesy</option>"
@@ -43,7 +49,7 @@ std::string selection_form() {
 }  // namespace
 
 std::string page_html(const std::string& title, const std::string& body, const std::vector<std::string>& stylesheets,
-                      const std::vector<std::string>& scripts) {
+                      const std::vector<std::string>& scripts, bool body_has_heading) {
   std::string head;
   for (const std::string& s : stylesheets) head += "<link rel=\"stylesheet\" href=\"" + html_escape(s) + "\">";
   std::string tail;
@@ -53,7 +59,8 @@ std::string page_html(const std::string& title, const std::string& body, const s
          html_escape(title) + " — jiaozhu</title><link rel=\"stylesheet\" href=\"/assets/app.css\">" + head +
          "</head><body>\n<header class=\"site\"><nav><a href=\"/\">Editions</a><a href=\"/persons\">Persons</a>"
          "<a href=\"/notes\">Notes</a><form class=\"search\" action=\"/search\" method=\"get\">"
-         "<input name=\"q\" placeholder=\"search\"></form></nav><h1>" + html_escape(title) + "</h1></header>\n<main>\n" +
+         "<input name=\"q\" placeholder=\"search\"></form></nav>" + (body_has_heading ? "" : "<h1>" + html_escape(title) + "</h1>") +
+         "</header>\n<main>\n" +
          body + "</main>\n" + selection_form() + "<script src=\"/assets/app.js\"></script>" + tail + "</body></html>\n";
 }
 
@@ -180,13 +187,13 @@ std::string variants_list_html(const std::vector<const Variant*>& variants, bool
              (v->kind_chosen ? " (set)" : " (proposed)") + "</span>";
     }
     if (kind_settable(*v)) {
-      out += " <select class=\"set-kind\" data-variant=\"" + html_escape(v->uuid) + "\"><option value=\"\">kind…</option>";
+      out += " <span class=\"set-kind\" data-variant=\"" + html_escape(v->uuid) + "\"><select name=\"kind\"><option value=\"\">kind…</option>";
       for (VariantKind k : kSettableKinds) {
         out += "<option value=\"" + std::string(to_string(k)) + "\">" + std::string(chinese_name(k)) + " " +
                std::string(to_string(k)) + "</option>";
       }
       if (v->kind_chosen) out += "<option value=\"clear\">back to the proposal</option>";
-      out += "</select>";
+      out += "</select><input name=\"why\" placeholder=\"why (the evidence)\"><button type=\"button\" data-action=\"set-kind\">set</button></span>";
     }
     out += "</li>";
   }

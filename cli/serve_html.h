@@ -18,11 +18,12 @@
 
 namespace jiaozhu::cli {
 
-// A whole page: the navigation, `body`, the selection form and the
-// built-in script. `stylesheets` are asset paths linked after app.css,
+// A whole page: the navigation, `title` as its heading (unless the body
+// brings its own, as the apparatus does), `body`, the selection form and
+// the built-in script. `stylesheets` are asset paths linked after app.css,
 // `scripts` after app.js.
 std::string page_html(const std::string& title, const std::string& body, const std::vector<std::string>& stylesheets = {},
-                      const std::vector<std::string>& scripts = {});
+                      const std::vector<std::string>& scripts = {}, bool body_has_heading = false);
 
 // A passage's text, cut wherever a mark begins or ends; each stretch is one
 // element carrying the classes and data attributes of every mark over it:

@@ -9,10 +9,12 @@
 #include "jiaozhu/field.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/people.h"
+#include "jiaozhu/script.h"
 #include "jiaozhu/search.h"
 #include "jiaozhu/unicode.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "app.h"
+#include "output.h"
 #include "serve.h"
 #include "serve_html.h"
 
@@ -44,18 +46,32 @@ std::string path_segment(const std::string& s) {
   return out;
 }
 
+// The edition the suggestions form offers beside the first: another of its
+// work when there is one (an edition is never compared with itself).
+std::size_t second_edition(const std::vector<Edition>& editions) {
+  for (std::size_t i = 1; i < editions.size(); ++i) {
+    if (editions[i].work == editions[0].work) return i;
+  }
+  return editions.size() > 1 ? 1 : 0;
+}
+
 void index_page(Database& db, WebResponse& res) {
   const std::vector<Edition> editions = EditionRepository(db).list();
-  std::string body = "<table><tr><th>siglum</th><th>work</th><th>title</th><th>passages</th><th></th></tr>";
+  std::string body = "<table class=\"editions\"><tr><th>siglum</th><th>work</th><th>script</th><th>passages</th>"
+                     "<th>characters</th><th>title</th><th></th></tr>";
   for (const Edition& e : editions) {
     body += "<tr><td>" + link("/read/" + e.siglum, e.siglum) + "</td><td>" + html_escape(e.work) + "</td><td>" +
-            html_escape(e.title) + "</td><td>" + std::to_string(e.passages) + "</td><td>" + link("/apparatus/" + e.siglum, "apparatus") +
-            "</td></tr>";
+            std::string(to_string(e.script)) + "</td><td class=\"number\">" + with_commas(e.passages) +
+            "</td><td class=\"number\">" + with_commas(e.code_points) + "</td><td>" + html_escape(e.title) + "</td><td>" +
+            link("/apparatus/" + e.siglum, "apparatus") + "</td></tr>";
   }
   body += "</table>\n<h2>Suggestions of two aligned editions</h2><form action=\"/suggestions\" method=\"get\">";
-  for (const char* name : {"a", "b"}) {
-    body += "<select name=\"" + std::string(name) + "\">";
-    for (const Edition& e : editions) body += "<option>" + html_escape(e.siglum) + "</option>";
+  const std::size_t chosen[] = {0, second_edition(editions)};
+  for (std::size_t side = 0; side < 2; ++side) {
+    body += "<select name=\"" + std::string(side ? "b" : "a") + "\">";
+    for (std::size_t i = 0; i < editions.size(); ++i) {
+      body += "<option" + std::string(i == chosen[side] ? " selected" : "") + ">" + html_escape(editions[i].siglum) + "</option>";
+    }
     body += "</select> ";
   }
   res.body = page_html("Editions", body + "<button type=\"submit\">suggest</button></form>");

@@ -160,7 +160,7 @@ void apparatus_page(Database& db, const WebRequest& req, const std::string& wher
   for (const std::string& w : request.witnesses) with += (with.empty() ? "" : ",") + w;
   const int64_t count = EditionRepository(db).passage_count(apparatus.base.id);
   res.body = page_html(apparatus_title(apparatus), out.str() + pager("apparatus", a, count, "?with=" + with),
-                       {"/assets/apparatus.css"}, {"/assets/apparatus.js"});
+                       {"/assets/apparatus.css"}, {"/assets/apparatus.js"}, true);
 }
 
 std::string address_of(const WebRequest& req) { return checked_argument(Field::kNoteText, req.matches.at(1), "address"); }

@@ -6,9 +6,11 @@
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "app.h"
+#include "jiaozhu/notes.h"
 #include "serve.h"
 #include "support.h"
 
@@ -195,7 +197,8 @@ TEST_CASE("serve routes: the views mark notes, persons and variants, and keep st
   const std::string read = server.get("/read/A:10?with=B").body;
   CHECK(read.find("data-person=\"皇太极\"") != std::string::npos);
   CHECK(read.find("variant v-substantive") != std::string::npos);
-  CHECK(read.find("select class=\"set-kind\"") != std::string::npos);
+  CHECK(read.find("span class=\"set-kind\"") != std::string::npos);
+  CHECK(read.find("data-action=\"set-kind\"") != std::string::npos);
   CHECK(read.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(read.find("<script>alert") == std::string::npos);
   const std::string parallel = server.get("/parallel/B:25").body;
@@ -230,4 +233,32 @@ TEST_CASE("serve routes: a suggestion dismissed in the page is proposed no more,
   CHECK(server.post("/api/suggestions/folds/dismiss", {{"form", "着"}, {"standard", "若"}}).status == 200);
   CHECK(server.post("/api/suggestions/folds/dismiss", {{"form", "着着"}, {"standard", "若"}}).status == 400);
   CHECK(file.run({"check"}).status == 0);
+}
+
+TEST_CASE("serve routes: the pages offer what the server takes: motivations, two editions to compare, one heading") {
+  jz_test::SongjinFile file({2, true, jz_test::kTestAuthor});
+  Server server(file);
+  const std::string index = server.get("/").body;
+  // The note form's motivations are the ones a note may carry, and each is taken.
+  std::set<std::string> offered;
+  const std::regex option("<option>([a-z]+)</option>");
+  const std::string form = index.substr(index.find("name=\"motivation\""));
+  for (auto it = std::sregex_iterator(form.begin(), form.begin() + static_cast<long>(form.find("</select>")), option);
+       it != std::sregex_iterator(); ++it) {
+    offered.insert((*it)[1]);
+  }
+  CHECK(offered == std::set<std::string>(std::begin(jiaozhu::kMotivations), std::end(jiaozhu::kMotivations)));
+  for (const std::string& m : offered) {
+    INFO(m);
+    CHECK(server.post("/api/notes", {{"address", "B:17"}, {"text", "x"}, {"motivation", m}}).status == 201);
+  }
+  // The editions with their script and size; the suggestions form compares two.
+  CHECK(index.find("<td>hans</td>") != std::string::npos);
+  CHECK(index.find("<td class=\"number\">4,143</td>") != std::string::npos);
+  CHECK(index.find("<select name=\"a\"><option selected>A</option>") != std::string::npos);
+  CHECK(index.find("<select name=\"b\"><option>A</option><option selected>B</option>") != std::string::npos);
+  const std::string apparatus = server.get("/apparatus/A?with=B").body;
+  std::size_t headings = 0;
+  for (std::size_t at = apparatus.find("<h1>"); at != std::string::npos; at = apparatus.find("<h1>", at + 1)) ++headings;
+  CHECK(headings == 1);
 }

@@ -173,13 +173,12 @@ try:
 
     # The kind of a substantive variant, set by hand against witness A.
     browser.get(base + "/read/B?with=A")
-    chooser = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, "select.set-kind")))
+    chooser = wait.until(EC.presence_of_element_located((By.CSS_SELECTOR, ".set-kind")))
     variant = chooser.get_attribute("data-variant")
     shot("reading-view-against-A")
-    Select(chooser).select_by_value("graphic")
-    wait.until(EC.alert_is_present())
-    browser.switch_to.alert.send_keys("形近而誤")
-    browser.switch_to.alert.accept()
+    Select(chooser.find_element(By.TAG_NAME, "select")).select_by_value("graphic")
+    chooser.find_element(By.NAME, "why").send_keys("形近而誤")
+    chooser.find_element(By.CSS_SELECTOR, "[data-action=set-kind]").click()
     wait.until(EC.presence_of_element_located((By.XPATH, f"//li[@id='v-{variant}']/span[@class='kind' and contains(., '(set)')]")))
     assert "形近" in browser.find_element(By.ID, f"v-{variant}").text
 

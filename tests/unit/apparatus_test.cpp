@@ -149,3 +149,37 @@ TEST_CASE("chinese_number writes a 校勘記's numbers") {
   CHECK(chinese_number(1001) == "一千零一");
   CHECK(chinese_number(10000) == "一萬");
 }
+
+TEST_CASE("a large apparatus splits into a page per top-level section, long sections into several, with an index") {
+  Apparatus whole;
+  whole.base.siglum = "A";
+  whole.base.work = "周易";
+  const std::vector<std::vector<std::string>> sections = {{"上經", "乾"}, {"上經", "坤"}, {"上經", "屯"}, {"下經"}, {}, {}};
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    ApparatusPassage p;
+    p.seq = static_cast<int64_t>(i + 1);
+    p.address = "A:" + std::to_string(i + 1);
+    p.text = "元亨利貞";
+    p.section = sections[i];
+    p.entries.resize(i % 2 + 1);
+    whole.entries += static_cast<int64_t>(p.entries.size());
+    whole.passages.push_back(std::move(p));
+  }
+  const std::vector<ApparatusPart> parts = split_apparatus(whole, 2);
+  REQUIRE(parts.size() == 4);
+  CHECK(parts[0].heading == "上經");
+  CHECK(parts[1].heading == "上經 (2)");
+  CHECK(parts[1].apparatus.passages.size() == 1);
+  CHECK(parts[2].heading == "下經");
+  CHECK(parts[3].heading == "A:5–A:6");  // passages under no section
+  CHECK(parts[3].file_name == "004.html");
+  int64_t entries = 0;
+  for (const ApparatusPart& p : parts) entries += p.apparatus.entries;
+  CHECK(entries == whole.entries);
+  std::ostringstream index, page;
+  write_apparatus_html_index(parts, index);
+  CHECK_THAT(index.str(), Catch::Contains("<a href=\"002.html\">上經 (2)</a>") && Catch::Contains("6 passages, 9 entries in 4 pages"));
+  write_apparatus_html_part(parts, 1, page);
+  CHECK_THAT(page.str(), Catch::Contains("href=\"index.html\"") && Catch::Contains("href=\"001.html\"") &&
+                             Catch::Contains("href=\"003.html\"") && Catch::Contains("A:3"));
+}

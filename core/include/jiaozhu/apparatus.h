@@ -146,6 +146,25 @@ std::string_view apparatus_html_style();
 std::string_view apparatus_html_script();
 std::string apparatus_title(const Apparatus& a);
 
+// An apparatus too large for one page (a whole collection's runs to tens of
+// megabytes), cut into pages: one per top-level section of the base (卷),
+// a section longer than `max_passages` passages in several, a base without
+// sections in runs of `max_passages`. Each part is an Apparatus of its own
+// (the same base, witnesses and persons; its passages and its entries'
+// count), its entries keeping their numbers in the whole.
+struct ApparatusPart {
+  std::string heading;    // the section's heading, or the part's first and last passage
+  std::string file_name;  // "001.html", "002.html"…
+  Apparatus apparatus;
+};
+std::vector<ApparatusPart> split_apparatus(Apparatus whole, std::size_t max_passages);
+// The page that lists the parts, with their headings, passages and entries,
+// linked by file name; one page, nothing fetched.
+void write_apparatus_html_index(const std::vector<ApparatusPart>& parts, std::ostream& out);
+// Part `i` as one page, as write_apparatus_html writes a whole, with links
+// to the index (index.html) and the parts before and after it.
+void write_apparatus_html_part(const std::vector<ApparatusPart>& parts, std::size_t i, std::ostream& out);
+
 // "一", "十二", "一百零五": the numbers of a 校勘記's notes.
 std::string chinese_number(int64_t n);
 

@@ -27,8 +27,10 @@ class Database;
 enum class NoteTarget { kSpan, kPassage, kLink, kVariant, kPerson };  // kPerson: "character" in files and on the command line
 std::string_view to_string(NoteTarget t);
 
-// The W3C Web Annotation motivations a note may carry. Throws UsageError
-// naming `m` when it is not one of them.
+// The W3C Web Annotation motivations a note may carry ("correcting" is
+// exported as W3C's "editing"), in the order forms offer them.
+inline constexpr const char* kMotivations[] = {"commenting", "correcting", "identifying", "linking", "questioning", "tagging"};
+// Throws UsageError naming `m` when it is not one of kMotivations.
 void check_motivation(const std::string& m);
 inline constexpr const char* kDefaultMotivation = "commenting";
 

@@ -6,6 +6,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -39,14 +40,16 @@ struct Seen {
   std::vector<std::string> addresses;
 };
 
-// Passages whose search index holds `c` (as folded): of edition
-// `edition_id`, or of every edition.
-int64_t passages_holding(Database& db, char32_t c, std::optional<int64_t> edition_id) {
-  auto q = db.cached("SELECT count(*) FROM passage_fts f JOIN passage p ON p.id = f.rowid "
-                     "WHERE passage_fts MATCH ?1 AND (?2 IS NULL OR p.edition_id = ?2)");
+// Passages whose text's search index holds `c` (as folded): of the
+// edition whose passages are `range`, or of every edition. An edition's
+// passage ids are consecutive (schema.sql), so FTS5 bounds the rowids
+// itself and no passage row is read: for a common character, the join on
+// passage took four fifths of `fold suggest` on 110,000 passages.
+int64_t passages_holding(Database& db, char32_t c, std::optional<PassageRange> range) {
+  auto q = db.cached("SELECT count(*) FROM passage_fts WHERE passage_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?3");
   q->bind(1, in_passage_text(detail::fts5_any_of({c})));
-  if (edition_id) q->bind(2, *edition_id);
-  else q->bind(2);
+  q->bind(2, range ? range->first_id : 0);
+  q->bind(3, range ? range->last_id() : std::numeric_limits<int64_t>::max());
   return q->executeStep() ? q->getColumn(0).getInt64() : 0;
 }
 
@@ -73,6 +76,10 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
                                                bool include_dismissed) {
   EditionRepository editions(db);
   const Edition e1 = editions.get(s1);  // each_variant names an unknown s2
+  std::optional<PassageRange> range1;
+  for (const PassageRange& r : editions.passage_ranges()) {
+    if (r.edition_id == e1.id) range1 = r;
+  }
   std::map<std::pair<char32_t, char32_t>, Seen> pairs;  // (character of s1, character of s2)
   db.read([&] {
     CollationRepository collation(db);
@@ -94,7 +101,7 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
     if (seen.count < kMinCount) continue;
     const auto [a, b] = key;
     // The share of the places where s1 writes a (in passages) at which s2 writes b.
-    const int64_t holding_a = std::max<int64_t>(1, passages_holding(db, a, e1.id));
+    const int64_t holding_a = std::max<int64_t>(1, passages_holding(db, a, range1));
     const double consistency = std::min(1.0, static_cast<double>(seen.passages_a.size()) / static_cast<double>(holding_a));
     Evidence evidence = evidence_for(a, b);
     if (consistency < (evidence.related ? kMinConsistencyRelated : kMinConsistency)) continue;

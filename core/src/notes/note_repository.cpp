@@ -26,7 +26,6 @@
 namespace jiaozhu {
 namespace {
 
-constexpr const char* kMotivations[] = {"commenting", "correcting", "identifying", "linking", "questioning", "tagging"};
 
 struct PassageRef {
   int64_t edition_id;
@@ -226,11 +225,12 @@ void resolve_target(Database& db, const NoteRequest& request, detail::NoteRecord
 }  // namespace
 
 void check_motivation(const std::string& m) {
-  for (const char* known : kMotivations) {
-    if (m == known) return;
+  std::string known;
+  for (const char* k : kMotivations) {
+    if (m == k) return;
+    known += (known.empty() ? "" : ", ") + std::string(k);
   }
-  throw UsageError("unknown motivation '" + m +
-                   "' (use commenting, correcting, identifying, linking, questioning or tagging)");
+  throw UsageError("unknown motivation '" + m + "' (use " + known + ")");
 }
 
 Note NoteRepository::add(const NoteRequest& request) {

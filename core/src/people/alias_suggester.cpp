@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "jiaozhu/address.h"
@@ -19,6 +20,7 @@
 #include "jiaozhu/field.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/people.h"
+#include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
 #include "repo/suggestion_dismissals.h"
 
@@ -85,9 +87,59 @@ class Suggestions {
   std::vector<std::pair<std::string, std::string>> order_;
 };
 
+// Beyond this many known forms, or passages holding one, every variant of
+// the pair is read instead of those of the passages holding a known form.
+constexpr std::size_t kMaxKnownSearched = 200;
+constexpr std::size_t kMaxPassagesSearched = 2000;
+
+// The passages of s1 and s2 whose text holds a known form (one side of any
+// variant that can give a suggestion), as addresses; nothing when that
+// would be most of them.
+std::optional<std::vector<std::string>> passages_with_known(Database& db, const std::string& s1, const std::string& s2,
+                                                            const std::multimap<std::u32string, KnownForm>& known) {
+  if (known.size() > kMaxKnownSearched) return std::nullopt;
+  std::string match;
+  for (auto it = known.begin(); it != known.end(); it = known.upper_bound(it->first)) {
+    if (!looks_like_name(it->first)) continue;
+    match += (match.empty() ? "\"" : " OR \"") + to_utf8(it->first) + "\"";
+  }
+  std::vector<std::string> out;
+  if (match.empty()) return out;
+  SQLite::Statement q(db.sql(), "SELECT rowid FROM passage_fts WHERE passage_fts MATCH ? AND rowid BETWEEN ? AND ?");
+  for (const PassageRange& r : EditionRepository(db).passage_ranges()) {
+    if (r.siglum != s1 && r.siglum != s2) continue;
+    q.bind(1, in_passage_text(match));
+    q.bind(2, r.first_id);
+    q.bind(3, r.last_id());
+    while (q.executeStep()) {
+      out.push_back(format_address(r.siglum, q.getColumn(0).getInt64() - r.first_id + 1));
+      if (out.size() > kMaxPassagesSearched) return std::nullopt;
+    }
+    q.reset();
+  }
+  return out;
+}
+
+// The substantive variants of the pair that may give a suggestion: those
+// in passages holding a known form, or, when that is most, all.
+std::vector<Variant> candidate_variants(Database& db, const std::string& s1, const std::string& s2,
+                                        const std::multimap<std::u32string, KnownForm>& known) {
+  CollationRepository collation(db);
+  const auto passages = passages_with_known(db, s1, s2, known);
+  if (!passages) return collation.variants(s1, s2, {VariantClass::kSubstantive}, std::nullopt);
+  std::vector<Variant> out;
+  std::set<std::string> seen;  // a variant is found from both its passages
+  for (const std::string& address : *passages) {
+    for (Variant& v : collation.variants(s1, s2, {VariantClass::kSubstantive}, address)) {
+      if (seen.insert(v.uuid).second) out.push_back(std::move(v));
+    }
+  }
+  return out;
+}
+
 void from_variants(Database& db, const std::string& s1, const std::string& s2,
                    const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
-  for (const Variant& v : CollationRepository(db).variants(s1, s2, {VariantClass::kSubstantive}, std::nullopt)) {
+  for (const Variant& v : candidate_variants(db, s1, s2, known)) {
     const std::u32string a = fold_code_points(to_code_points(v.a.reading)), b = fold_code_points(to_code_points(v.b.reading));
     for (const auto& [mine, other, other_span] : {std::tuple(a, b, &v.b), std::tuple(b, a, &v.a)}) {
       if (!looks_like_name(other) || known.count(other)) continue;
@@ -118,14 +170,22 @@ void near_forms(Database& db, const std::string& s1, const std::string& s2,
     }
   }
   if (masked.empty()) return;
+  // A window near a form shares all its characters but one: those that
+  // cannot are passed over by counting, without building the window.
+  std::set<char32_t> letters;
+  for (const auto& [form, who] : known) letters.insert(form.begin(), form.end());
+  std::vector<std::size_t> known_before;  // known_before[i]: characters of text[0, i) in letters
   for (const std::string& siglum : {s1, s2}) {
     SQLite::Statement q(db.sql(), "SELECT p.seq, p.text FROM passage p JOIN edition e ON e.id = p.edition_id WHERE e.siglum = ?");
     q.bind(1, siglum);
     while (q.executeStep()) {
       const std::u32string raw = to_code_points(q.getColumn(1).getString());
       const std::u32string text = fold_code_points(raw);
+      known_before.assign(1, 0);
+      for (char32_t c : text) known_before.push_back(known_before.back() + letters.count(c));
       for (std::size_t len : lengths) {
         for (std::size_t i = 0; i + len <= text.size(); ++i) {
+          if (known_before[i + len] - known_before[i] + 1 < len) continue;
           const std::u32string window = text.substr(i, len);
           if (!looks_like_name(window) || known.count(window)) continue;
           for (std::size_t k = 0; k < len; ++k) {
