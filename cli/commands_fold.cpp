@@ -94,10 +94,10 @@ void add_fold_commands(CLI::App& app, Globals& g) {
     add->callback([&g, args] {
       Database db = g.open();
       FoldRuleDraft draft = args->draft;
-      draft.form = checked_argument(Field::kPersonName, draft.form, "FORM");
-      draft.standard = checked_argument(Field::kPersonName, draft.standard, "STANDARD");
-      draft.source = checked_argument(Field::kPersonNote, draft.source, "--source");
-      draft.note = checked_argument(Field::kPersonNote, draft.note, "--note");
+      draft.form = checked_argument(Field::kFoldForm, draft.form, "FORM");
+      draft.standard = checked_argument(Field::kFoldForm, draft.standard, "STANDARD");
+      draft.source = checked_argument(Field::kSource, draft.source, "--source");
+      draft.note = checked_argument(Field::kDecisionNote, draft.note, "--note");
       print_change(add_fold_rules(db, std::span(&draft, 1), author_or_unknown(args->author)), "added", args->json);
     });
     auto* rm = fold->add_subcommand("rm", "Remove the rule FORM → STANDARD (every author's)");
@@ -136,9 +136,9 @@ void add_fold_commands(CLI::App& app, Globals& g) {
     add_json_flag(dismiss, g, args->json, "Print the decision as JSON");
     dismiss->callback([&g, args] {
       Database db = g.open();
-      const std::string form = checked_argument(Field::kPersonName, args->draft.form, "FORM");
-      const std::string standard = checked_argument(Field::kPersonName, args->draft.standard, "STANDARD");
-      const std::string note = checked_argument(Field::kPersonNote, args->draft.note, "--note");
+      const std::string form = checked_argument(Field::kFoldForm, args->draft.form, "FORM");
+      const std::string standard = checked_argument(Field::kFoldForm, args->draft.standard, "STANDARD");
+      const std::string note = checked_argument(Field::kDecisionNote, args->draft.note, "--note");
       dismiss_fold_suggestion(db, form, standard, !args->undo, note, author_or_unknown(args->author));
       print_result(args->json, {{"form", form}, {"standard", standard}, {"dismissed", !args->undo}},
                    std::string(args->undo ? "took back the dismissal of " : "dismissed ") + form + " → " + standard);

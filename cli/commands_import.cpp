@@ -38,7 +38,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   o.replace = a.replace;
   o.author = author_or_unknown(a.author);
   if (!a.dynasty.empty()) {
-    o.dynasty = checked_argument(Field::kPersonName, a.dynasty, "--dynasty");
+    o.dynasty = checked_argument(Field::kDynasty, a.dynasty, "--dynasty");
     EditionDatingRepository::check_dynasty(*o.dynasty);
   }
   const std::vector<std::filesystem::path> files(a.files.begin(), a.files.end());

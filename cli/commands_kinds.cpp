@@ -26,7 +26,7 @@ struct KindArgs {
 void run_variant_kind(const Globals& g, const KindArgs& a) {
   if (a.clear == !a.kind.empty()) throw UsageError("give a KIND, or --clear to go back to the proposed kind");
   const std::optional<VariantKind> kind = a.clear ? std::nullopt : std::optional(parse_variant_kind(a.kind));
-  const std::string note = checked_argument(Field::kPersonNote, a.note, "--note");
+  const std::string note = checked_argument(Field::kDecisionNote, a.note, "--note");
   Database db = g.open();
   const KindChoice c = VariantKindChoices(db).set(a.id, kind, note, author_or_unknown(a.author));
   const std::string shown = c.kind ? std::string(to_string(*c.kind)) + " (" + std::string(chinese_name(*c.kind)) + ")" : "the proposed kind";
@@ -46,7 +46,7 @@ std::string known_dynasties() {
 }
 
 void run_edition_set(const Globals& g, const DatingArgs& a) {
-  const std::string note = checked_argument(Field::kPersonNote, a.note, "--note");
+  const std::string note = checked_argument(Field::kDecisionNote, a.note, "--note");
   Database db = g.open();
   const EditionDating d = EditionDatingRepository(db).set(a.siglum, a.dynasty, note, author_or_unknown(a.author));
   std::string text = d.dynasty ? a.siglum + " is dated to " + *d.dynasty : a.siglum + " is not dated now";

@@ -290,7 +290,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(dismiss, g, args->json, "Print the decision as JSON");
     dismiss->callback([&g, args] {
       Database db = g.open();
-      const std::string note = checked_argument(Field::kPersonNote, args->note, "--note");
+      const std::string note = checked_argument(Field::kDecisionNote, args->note, "--note");
       PersonRepository(db).dismiss_suggestion(args->who, args->form, !args->undo, note, author_or_unknown(args->author));
       print_result(args->json, {{"character", args->who}, {"form", args->form}, {"dismissed", !args->undo}},
                    std::string(args->undo ? "took back the dismissal of " : "dismissed ") + args->form + " as an alias of " + args->who);

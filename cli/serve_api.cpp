@@ -48,12 +48,13 @@ class Body {
     if (!doc_.contains(key)) throw UsageError(std::string("the request's body has no \"") + key + "\"");
   }
   // The string at `key` (empty when absent), held to the rules of `field`.
-  std::string text(const char* key, Field field = Field::kNoteText) const {
+  // Every key names the rule of its meaning (field.h): no default.
+  std::string text(const char* key, Field field) const {
     if (!doc_.contains(key)) return {};
     if (!doc_[key].is_string()) throw UsageError(std::string("\"") + key + "\" is not a string");
     return checked_argument(field, doc_[key].get<std::string>(), key);
   }
-  std::optional<std::string> optional_text(const char* key, Field field = Field::kNoteText) const {
+  std::optional<std::string> optional_text(const char* key, Field field) const {
     if (!doc_.contains(key) || doc_[key].is_null()) return std::nullopt;
     return text(key, field);
   }
@@ -98,15 +99,15 @@ std::string author() {
 NoteRequest note_request(const std::string& text) {
   const Body body(text);
   NoteRequest r;
-  r.address = body.text("address");
+  r.address = body.text("address", Field::kReference);
   if (r.address.empty()) throw UsageError("a note needs an \"address\" (S:N)");
   r.target = NoteTarget::kPassage;
-  if (const std::string quote = body.text("quote"); !quote.empty()) {
+  if (const std::string quote = body.text("quote", Field::kQuote); !quote.empty()) {
     r.target = NoteTarget::kSpan;
     r.quote = quote;
   }
-  r.body = body.text("text");
-  if (const std::string motivation = body.text("motivation"); !motivation.empty()) r.motivation = motivation;
+  r.body = body.text("text", Field::kNoteText);
+  if (const std::string motivation = body.text("motivation", Field::kMotivation); !motivation.empty()) r.motivation = motivation;
   r.tags = body.list("tags");
   if (body.has("nth")) {
     const auto& nth = body.doc()["nth"];
@@ -121,10 +122,10 @@ NoteRequest note_request(const std::string& text) {
 NoteChange note_change(const std::string& text) {
   const Body body(text);
   NoteChange c;
-  c.body = body.optional_text("text");
+  c.body = body.optional_text("text", Field::kNoteText);
   c.add_tags = body.list("add_tags");
   c.remove_tags = body.list("remove_tags");
-  c.motivation = body.optional_text("motivation");
+  c.motivation = body.optional_text("motivation", Field::kMotivation);
   c.author = author();
   if (!c.body && c.add_tags.empty() && c.remove_tags.empty() && !c.motivation) {
     throw UsageError("an edit needs \"text\", \"add_tags\", \"remove_tags\" or \"motivation\"");
@@ -132,7 +133,7 @@ NoteChange note_change(const std::string& text) {
   return c;
 }
 
-std::string id_of(const WebRequest& req) { return checked_argument(Field::kNoteText, req.matches.at(1), "id"); }
+std::string id_of(const WebRequest& req) { return checked_argument(Field::kReference, req.matches.at(1), "id"); }
 
 Json history_json(const Note& n, const std::vector<NoteRevision>& history) {
   Json doc = note_json(n);
@@ -186,7 +187,7 @@ void add_note_routes(Routes& routes, DatabaseGate& gate) {
   // {"take": REVISION} keeps one version; {"text": "…"} writes a new one.
   routes.post("/api/notes/([^/]+)/resolve", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
-    const std::optional<std::string> take = body.optional_text("take"), text = body.optional_text("text");
+    const std::optional<std::string> take = body.optional_text("take", Field::kReference), text = body.optional_text("text", Field::kNoteText);
     if (take.has_value() == text.has_value()) throw UsageError("resolve takes \"take\" (a revision) or \"text\", one of them");
     gate.with([&](Database& db) { send_json(res, note_json(NoteRepository(db).resolve(id_of(req), take, text, author()))); });
   });
@@ -216,7 +217,7 @@ void add_person_routes(Routes& routes, DatabaseGate& gate) {
   routes.post("/api/persons/([^/]+)/aliases", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
     const std::string form = body.text("form", Field::kPersonName), note = body.text("note", Field::kPersonNote);
-    std::string kind = body.text("kind", Field::kTag);
+    std::string kind = body.text("kind", Field::kAliasKind);
     if (form.empty()) throw UsageError("an alias needs a \"form\"");
     if (kind.empty()) kind = "variant";
     const std::string who = author();
@@ -232,7 +233,7 @@ void add_person_routes(Routes& routes, DatabaseGate& gate) {
   routes.post("/api/suggestions/aliases/dismiss", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
     const std::string who = body.text("character", Field::kPersonName), form = body.text("form", Field::kPersonName);
-    const std::string note = body.text("note", Field::kPersonNote);
+    const std::string note = body.text("note", Field::kDecisionNote);
     const bool undo = body.flag("undo");
     gate.with([&](Database& db) {
       PersonRepository(db).dismiss_suggestion(who, form, !undo, note, author());
@@ -254,9 +255,9 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
   routes.post("/api/variants/([^/]+)/kind", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
     body.require("kind");
-    const std::optional<std::string> name = body.optional_text("kind", Field::kTag);
+    const std::optional<std::string> name = body.optional_text("kind", Field::kChoiceValue);
     const std::optional<VariantKind> kind = name ? std::optional(parse_variant_kind(*name)) : std::nullopt;
-    const std::string note = body.text("note", Field::kPersonNote);
+    const std::string note = body.text("note", Field::kDecisionNote);
     gate.with([&](Database& db) { send_json(res, kind_choice_json(VariantKindChoices(db).set(id_of(req), kind, note, author()))); });
   });
   routes.get("/api/apparatus/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
@@ -280,8 +281,8 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
   // {"form": "甯", "standard": "寧", "note": "…", "undo": false}, as `fold dismiss`.
   routes.post("/api/suggestions/folds/dismiss", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
-    const std::string form = body.text("form", Field::kPersonName), standard = body.text("standard", Field::kPersonName);
-    const std::string note = body.text("note", Field::kPersonNote);
+    const std::string form = body.text("form", Field::kFoldForm), standard = body.text("standard", Field::kFoldForm);
+    const std::string note = body.text("note", Field::kDecisionNote);
     const bool undo = body.flag("undo");
     gate.with([&](Database& db) {
       dismiss_fold_suggestion(db, form, standard, !undo, note, author());
@@ -292,10 +293,10 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
   routes.post("/api/fold-rules", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
     FoldRuleDraft draft;
-    draft.form = body.text("form", Field::kTag);
-    draft.standard = body.text("standard", Field::kTag);
-    draft.source = body.text("source", Field::kPersonNote);
-    draft.note = body.text("note", Field::kPersonNote);
+    draft.form = body.text("form", Field::kFoldForm);
+    draft.standard = body.text("standard", Field::kFoldForm);
+    draft.source = body.text("source", Field::kSource);
+    draft.note = body.text("note", Field::kDecisionNote);
     const std::string who = author();
     gate.with([&](Database& db) { send_json(res, change_json(add_fold_rules(db, std::span(&draft, 1), who)), 201); });
   });
@@ -308,7 +309,7 @@ void add_api_routes(Routes& routes, DatabaseGate& gate) {
     gate.with([&](Database& db) { send_json(res, editions_json(EditionRepository(db).list())); });
   });
   routes.get("/api/passages/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
-    const std::string where = checked_argument(Field::kNoteText, req.matches.at(1), "address");
+    const std::string where = checked_argument(Field::kReference, req.matches.at(1), "address");
     gate.with([&](Database& db) {
       const auto passages = PassageRepository(db).get(parse_address(where), param(req, "section"));
       send_json(res, passages_json(passages, notes_of(db, where, passages)));

@@ -252,7 +252,7 @@ void suggestions_page(Database& db, const WebRequest& req, WebResponse& res) {
 }
 
 std::string segment(const WebRequest& req, const char* what) {
-  return checked_argument(Field::kNoteText, req.matches.at(1), what);
+  return checked_argument(Field::kReference, req.matches.at(1), what);
 }
 
 }  // namespace

@@ -163,7 +163,7 @@ void apparatus_page(Database& db, const WebRequest& req, const std::string& wher
                        {"/assets/apparatus.css"}, {"/assets/apparatus.js"}, true);
 }
 
-std::string address_of(const WebRequest& req) { return checked_argument(Field::kNoteText, req.matches.at(1), "address"); }
+std::string address_of(const WebRequest& req) { return checked_argument(Field::kReference, req.matches.at(1), "address"); }
 
 }  // namespace
 

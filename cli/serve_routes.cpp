@@ -33,7 +33,7 @@ std::string html_escape(std::string_view text) { return markup_escaped(text); }
 
 std::string WebRequest::param(const std::string& name) const {
   const auto it = params.find(name);
-  return it == params.end() ? std::string() : checked_argument(Field::kNoteText, it->second, name);
+  return it == params.end() ? std::string() : checked_argument(Field::kUrlParameter, it->second, name);
 }
 
 int64_t WebRequest::number(const std::string& name, int64_t fallback) const {

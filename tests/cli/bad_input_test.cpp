@@ -3,9 +3,11 @@
 #include <SQLiteCpp/Database.h>
 
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <fstream>
 
 #include "jiaozhu/database.h"
+#include "jiaozhu/field.h"
 #include "support.h"
 
 using jz_test::run_jiaozhu;
@@ -108,4 +110,33 @@ TEST_CASE("a conflicting siglum is refused") {
   Db db;
   db.refused({"import", jz_test::corpus("songjin/hans.txt"), "--work", "songjin", "--siglum", "A"}, 6,
              "siglum A already names another text of work 'songjin'; choose another --siglum, or give --replace");
+}
+
+TEST_CASE("every text an argument gives is held to the field rule of its meaning, as serve holds it") {
+  using jiaozhu::Field;
+  Db db;
+  const struct {
+    std::vector<std::string> args;  // "?" stands where the value goes
+    Field field;
+  } inputs[] = {
+      {{"fold", "add", "?", "寧"}, Field::kFoldForm},
+      {{"fold", "add", "甯", "寧", "--source", "?"}, Field::kSource},
+      {{"fold", "add", "甯", "寧", "--note", "?"}, Field::kDecisionNote},
+      {{"fold", "dismiss", "甯", "?"}, Field::kFoldForm},
+      {{"edition", "set", "A", "--dynasty", "?"}, Field::kDynasty},
+      {{"import", jz_test::corpus("songjin/hans.txt").string(), "--work", "w", "--siglum", "C", "--dynasty", "?"}, Field::kDynasty},
+      {{"character", "add", "?"}, Field::kPersonName},
+      {{"character", "add", "皇太极", "--note", "?"}, Field::kPersonNote},
+      {{"note", "add", "A:1", "--text", "t", "--tag", "?"}, Field::kTag},
+  };
+  // (A note's text, a million characters, is beyond what one argument may
+  // carry, 128 KiB: its rule is tested through the API.)
+  for (const auto& in : inputs) {
+    const std::size_t limit = jiaozhu::field_limit(in.field);
+    std::vector<std::string> args = in.args;
+    *std::find(args.begin(), args.end(), "?") = std::string(limit + 1, 'x');
+    INFO(args.front() << " " << args[1] << " (" << jiaozhu::field_name(in.field) << ")");
+    args.insert(args.end(), {"--author", jz_test::kTestAuthor});
+    db.refused(args, 2, std::to_string(limit) + " characters");
+  }
 }

@@ -262,3 +262,47 @@ TEST_CASE("serve routes: the pages offer what the server takes: motivations, two
   for (std::size_t at = apparatus.find("<h1>"); at != std::string::npos; at = apparatus.find("<h1>", at + 1)) ++headings;
   CHECK(headings == 1);
 }
+
+TEST_CASE("serve routes: every text a write takes is held to the field rule of its meaning") {
+  using jiaozhu::Field;
+  jz_test::SongjinFile file({2, true, jz_test::kTestAuthor});
+  REQUIRE(file.run({"character", "add", "皇太极"}).status == 0);
+  const std::string variant = file.json({"variants", "A", "B"})["variants"][0]["uuid"];
+  Server server(file);
+  struct Input {
+    std::string route;
+    nlohmann::json body;  // "?" stands where the value goes
+    std::string key;
+    Field field;
+  };
+  const std::vector<Input> inputs = {
+      {"/api/notes", {{"address", "?"}, {"text", "t"}}, "address", Field::kReference},
+      {"/api/notes", {{"address", "B:17"}, {"text", "?"}}, "text", Field::kNoteText},
+      {"/api/notes", {{"address", "B:17"}, {"text", "t"}, {"quote", "?"}}, "quote", Field::kQuote},
+      {"/api/notes", {{"address", "B:17"}, {"text", "t"}, {"tags", {"?"}}}, "tags", Field::kTag},
+      {"/api/notes", {{"address", "B:17"}, {"text", "t"}, {"motivation", "?"}}, "motivation", Field::kMotivation},
+      {"/api/persons/皇太极/aliases", {{"form", "?"}}, "form", Field::kPersonName},
+      {"/api/persons/皇太极/aliases", {{"form", "太宗"}, {"kind", "?"}}, "kind", Field::kAliasKind},
+      {"/api/persons/皇太极/aliases", {{"form", "太宗"}, {"note", "?"}}, "note", Field::kPersonNote},
+      {"/api/suggestions/aliases/dismiss", {{"character", "皇太极"}, {"form", "?"}}, "form", Field::kPersonName},
+      {"/api/suggestions/aliases/dismiss", {{"character", "皇太极"}, {"form", "太宗"}, {"note", "?"}}, "note", Field::kDecisionNote},
+      {"/api/variants/" + variant + "/kind", {{"kind", "?"}}, "kind", Field::kChoiceValue},
+      {"/api/variants/" + variant + "/kind", {{"kind", "graphic"}, {"note", "?"}}, "note", Field::kDecisionNote},
+      {"/api/suggestions/folds/dismiss", {{"form", "?"}, {"standard", "寧"}}, "form", Field::kFoldForm},
+      {"/api/suggestions/folds/dismiss", {{"form", "甯"}, {"standard", "寧"}, {"note", "?"}}, "note", Field::kDecisionNote},
+      {"/api/fold-rules", {{"form", "?"}, {"standard", "寧"}}, "form", Field::kFoldForm},
+      {"/api/fold-rules", {{"form", "甯"}, {"standard", "?"}}, "standard", Field::kFoldForm},
+      {"/api/fold-rules", {{"form", "甯"}, {"standard", "寧"}, {"source", "?"}}, "source", Field::kSource},
+      {"/api/fold-rules", {{"form", "甯"}, {"standard", "寧"}, {"note", "?"}}, "note", Field::kDecisionNote},
+  };
+  for (const Input& in : inputs) {
+    // One character over the rule's limit: only that rule refuses it.
+    const std::size_t limit = jiaozhu::field_limit(in.field);
+    std::string body = in.body.dump();
+    body.replace(body.find("\"?\""), 3, "\"" + std::string(limit + 1, 'x') + "\"");
+    const WebResponse r = server.call(Routes::Method::kPost, in.route, body);
+    INFO(in.route << " " << in.key << ": " << r.body.substr(0, 200));
+    CHECK(r.status == 400);
+    CHECK_THAT(r.body, Catch::Contains("longer than " + std::to_string(limit) + " characters"));
+  }
+}

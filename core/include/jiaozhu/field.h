@@ -35,6 +35,14 @@ enum class Field {
   kPersonName,    // a character's name or an alias
   kPersonNote,    // a note on a character or an alias
   kFileName,      // the name of an imported source file, as recorded
+  kFoldForm,      // a fold rule's form or standard form (one character, checked apart)
+  kSource,        // where a fold rule is attested: 漢語大字典
+  kDecisionNote,  // why a scholar decided: a kind, a dating, a dismissal, a fold rule
+  kDynasty,       // the dynasty an edition is dated to: 清
+  kAliasKind,     // an alias's kind: temple, courtesy, error, free text
+  kChoiceValue,   // a recorded choice's value: a variant kind's name, a CBDB id
+  kReference,     // what names a record to look it up: an address, an id or its prefix, a name
+  kUrlParameter,  // a parameter of a page's address in the reading room
 };
 
 // Whether `value` is a SHA-256 digest as jiaozhu stores them: 64 lower-case
@@ -43,6 +51,9 @@ bool is_sha256_hex(std::string_view value);
 
 // How the field is named in messages: "the note's text", "a tag".
 std::string_view field_name(Field field);
+
+// The most code points a value of the field may have.
+std::size_t field_limit(Field field);
 
 // Why `value` cannot be stored as `field`, as the end of a sentence that
 // starts with the field's name ("is not valid UTF-8 at byte 3"), or nothing

@@ -17,7 +17,7 @@ KindChoice from_choice(const detail::Choice& c) {
 
 KindChoice VariantKindChoices::set(const std::string& variant_id, const std::optional<VariantKind>& kind,
                                    const std::string& note, const std::string& author) {
-  if (auto fault = field_fault(Field::kPersonNote, note)) throw UsageError("the note " + *fault);
+  if (auto fault = field_fault(Field::kDecisionNote, note)) throw UsageError("the note " + *fault);
   KindChoice out;
   db_.write([&] {
     const Variant v = CollationRepository(db_).find_variant(variant_id);

@@ -429,7 +429,7 @@ void merge_aliases(Merge& m) {
     }
     if (on_this_character || folded.empty()) continue;  // the same form, added on both sides
     m.aliases[uuid] = detail::insert_alias_row(
-        m.db, {uuid, character, form, m.text(q, 3, Field::kPersonName), m.text(q, 4, Field::kPersonNote),
+        m.db, {uuid, character, form, m.text(q, 3, Field::kAliasKind), m.text(q, 4, Field::kPersonNote),
                m.text(q, 5, Field::kTimestamp)});
     ++m.report.aliases_added;
     m.aliases_added = true;
@@ -602,9 +602,9 @@ void merge_fold_rules(Merge& m) {
   SQLite::Statement rows(m.other, "SELECT uuid, form, standard, coalesce(source, ''), coalesce(note, ''), author, "
                                   "added_at FROM fold_rule ORDER BY uuid");
   while (rows.executeStep()) {
-    FoldRule r{m.text(rows, 0, Field::kUuid),       m.text(rows, 1, Field::kPersonName),
-               m.text(rows, 2, Field::kPersonName), m.text(rows, 3, Field::kPersonNote),
-               m.text(rows, 4, Field::kPersonNote), m.text(rows, 5, Field::kAuthor),
+    FoldRule r{m.text(rows, 0, Field::kUuid),     m.text(rows, 1, Field::kFoldForm),
+               m.text(rows, 2, Field::kFoldForm), m.text(rows, 3, Field::kSource),
+               m.text(rows, 4, Field::kDecisionNote), m.text(rows, 5, Field::kAuthor),
                m.text(rows, 6, Field::kTimestamp)};
     try {
       FoldRuleRepository::validate({r.form, r.standard, r.source, r.note});
@@ -643,8 +643,8 @@ int64_t merge_choice_log(Merge& m, const detail::ChoiceTable& t,
     detail::Choice c;
     c.uuid = m.text(rows, 0, Field::kUuid);
     c.subject = m.text(rows, 1, Field::kUuid);
-    if (!rows.getColumn(2).isNull()) c.value = m.text(rows, 2, Field::kPersonName);
-    c.note = m.text(rows, 3, Field::kPersonNote);
+    if (!rows.getColumn(2).isNull()) c.value = m.text(rows, 2, Field::kChoiceValue);
+    c.note = m.text(rows, 3, Field::kDecisionNote);
     c.author = m.text(rows, 4, Field::kAuthor);
     c.set_at = m.text(rows, 5, Field::kTimestamp);
     const std::string what = std::string(t.table) + " row " + c.uuid;

@@ -111,7 +111,7 @@ void require_sound(Field field, const std::string& value) {
 int64_t insert_alias(Database& db, int64_t character, const std::string& form, const std::string& kind,
                      const std::string& note, const std::string& author) {
   require_sound(Field::kPersonName, form);
-  require_sound(Field::kPersonName, kind);
+  require_sound(Field::kAliasKind, kind);
   require_sound(Field::kPersonNote, note);
   int64_t id = 0;
   try {
@@ -349,7 +349,7 @@ void PersonRepository::edit(const std::string& who, const std::optional<std::str
 
 void PersonRepository::edit_alias(const std::string& who, const std::string& form,
                                      const std::optional<std::string>& kind, const std::optional<std::string>& note) {
-  if (kind) require_sound(Field::kPersonName, *kind);
+  if (kind) require_sound(Field::kAliasKind, *kind);
   if (note) require_sound(Field::kPersonNote, *note);
   db_.write([&] {
     const int64_t character = resolve_one(db_, who);

@@ -21,7 +21,7 @@ EditionDating EditionDatingRepository::set(const std::string& siglum, const std:
                                            const std::string& note, const std::string& author) {
   std::optional<std::string> value = dynasty && !dynasty->empty() ? dynasty : std::nullopt;
   if (value) check_dynasty(*value);
-  if (auto fault = field_fault(Field::kPersonNote, note)) throw UsageError("the note " + *fault);
+  if (auto fault = field_fault(Field::kDecisionNote, note)) throw UsageError("the note " + *fault);
   EditionDating out;
   db_.write([&] {
     const Edition e = EditionRepository(db_).get(siglum);
@@ -31,7 +31,7 @@ EditionDating EditionDatingRepository::set(const std::string& siglum, const std:
 }
 
 void EditionDatingRepository::check_dynasty(const std::string& dynasty) {
-  if (auto fault = field_fault(Field::kPersonName, dynasty)) throw UsageError("the dynasty " + *fault);
+  if (auto fault = field_fault(Field::kDynasty, dynasty)) throw UsageError("the dynasty " + *fault);
   if (to_code_points(dynasty).size() > 16) throw UsageError("the dynasty '" + dynasty + "' is longer than 16 characters");
 }
 

@@ -27,7 +27,7 @@ std::set<std::string> dismissed_suggestions(Database& db) {
 
 void record_dismissal(Database& db, const std::string& suggestion_uuid, bool dismissed, const std::string& note,
                       const std::string& author) {
-  if (auto fault = field_fault(Field::kPersonNote, note)) throw UsageError("the note " + *fault);
+  if (auto fault = field_fault(Field::kDecisionNote, note)) throw UsageError("the note " + *fault);
   if (auto fault = field_fault(Field::kAuthor, author)) throw UsageError("the author " + *fault);
   ChoiceLog(db, kSuggestionDismissals)
       .record(suggestion_uuid, dismissed ? std::optional<std::string>(kDismissed) : std::nullopt, note, author);

@@ -93,12 +93,13 @@ Folding FoldRuleRepository::folding() const {
 
 void FoldRuleRepository::validate(const FoldRuleDraft& draft, const std::string& where) {
   for (const auto& [value, name] : {std::pair(&draft.form, "the form"), std::pair(&draft.standard, "the standard form")}) {
+    if (auto fault = field_fault(Field::kFoldForm, *value)) throw UsageError(where + name + " " + *fault);
     if (!single_han(*value)) {
       throw UsageError(where + name + " '" + *value + "' is not one Han character (a rule folds one character into another)");
     }
   }
   if (draft.form == draft.standard) throw UsageError(where + "'" + draft.form + "' is its own standard form: no rule needed");
-  for (const auto& [value, field] : {std::pair(&draft.source, Field::kPersonNote), std::pair(&draft.note, Field::kPersonNote)}) {
+  for (const auto& [value, field] : {std::pair(&draft.source, Field::kSource), std::pair(&draft.note, Field::kDecisionNote)}) {
     if (auto fault = field_fault(field, *value)) throw UsageError(where + std::string(field_name(field)) + " " + *fault);
   }
 }

@@ -24,7 +24,7 @@ struct Rule {
 
 // Limits: a passage as import allows; a note as long as a passage; names
 // and labels far beyond any real one, so that only hostile input meets them.
-constexpr std::array<Rule, 14> kRules{{
+constexpr std::array<Rule, 22> kRules{{
     {Field::kPassageText, "a passage's text", kMaxPassageCodePoints, true, Shape::kText},
     {Field::kPassageLabel, "a passage's title, author or ref", 1000, false, Shape::kText},
     {Field::kNoteText, "the note's text", 1'000'000, true, Shape::kText},
@@ -39,6 +39,14 @@ constexpr std::array<Rule, 14> kRules{{
     {Field::kPersonName, "a character's name", 100, false, Shape::kText},
     {Field::kPersonNote, "a character's note", 100'000, true, Shape::kText},
     {Field::kFileName, "a source file's name", 1024, false, Shape::kText},
+    {Field::kFoldForm, "a fold rule's character", 16, false, Shape::kText},
+    {Field::kSource, "the source", 1000, false, Shape::kText},
+    {Field::kDecisionNote, "the note on the decision", 100'000, true, Shape::kText},
+    {Field::kDynasty, "the dynasty", 20, false, Shape::kText},
+    {Field::kAliasKind, "an alias's kind", 100, false, Shape::kText},
+    {Field::kChoiceValue, "the choice", 200, false, Shape::kText},
+    {Field::kReference, "the address or id", 1000, false, Shape::kText},
+    {Field::kUrlParameter, "a parameter of the address", 1000, false, Shape::kText},
 }};
 
 const Rule& rule_of(Field field) {
@@ -96,6 +104,8 @@ std::optional<std::string> text_fault(const Rule& r, std::string_view value) {
 }
 
 }  // namespace
+
+std::size_t field_limit(Field field) { return rule_of(field).max_code_points; }
 
 std::string_view field_name(Field field) { return rule_of(field).name; }
 
