@@ -9,7 +9,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/unicode.h"
-#include "merge/rival_editions.h"
+#include "notes/rival_editions.h"
 #include "notes/note_store.h"
 #include "people/mention_index.h"
 #include "people/record_history.h"

@@ -19,7 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "merge/foreign_text.h"
+#include "repo/foreign_text.h"
 #include "notes/note_store.h"
 
 namespace jiaozhu::detail {

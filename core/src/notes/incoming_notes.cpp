@@ -1,4 +1,4 @@
-#include "merge/incoming_notes.h"
+#include "notes/incoming_notes.h"
 
 #include <SQLiteCpp/Statement.h>
 

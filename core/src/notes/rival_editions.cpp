@@ -1,4 +1,4 @@
-#include "merge/rival_editions.h"
+#include "notes/rival_editions.h"
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
