@@ -5,7 +5,7 @@
 
 #include "jiaozhu/error.h"
 #include "jiaozhu/user_config.h"
-#include "output.h"
+#include "text_format.h"
 #include "table.h"
 #include "terminal_guard.h"
 
@@ -131,6 +131,21 @@ std::string help_command(CLI::App& app) {
     path += " " + at->get_name();
   }
   return path + " --help";
+}
+
+std::vector<VariantClass> parse_class_list(const std::string& list, const std::vector<VariantClass>& fallback) {
+  if (list.empty()) return fallback;
+  std::vector<VariantClass> out;
+  std::stringstream in(list);
+  for (std::string item; std::getline(in, item, ',');) {
+    if (item != "all") {
+      out.push_back(parse_variant_class(item));
+      continue;
+    }
+    for (std::size_t c = 0; c < kVariantClassCount; ++c) out.push_back(static_cast<VariantClass>(c));
+    return out;
+  }
+  return out;
 }
 
 }  // namespace jiaozhu::cli

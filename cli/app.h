@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/collation.h"
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -92,6 +93,11 @@ struct Page {
   std::optional<int64_t> limit;
 };
 void add_page_options(CLI::App* cmd, Page& page);
+
+// A --class list: comma-separated class names, or "all" (every class);
+// `fallback` when empty. Throws UsageError naming an unknown class.
+std::vector<VariantClass> parse_class_list(const std::string& list, const std::vector<VariantClass>& fallback);
+
 
 // Keeps the page of `items` that `page` asks for (a listing known to be
 // small enough to load: notes, mentions, characters, conflicts) and

@@ -13,7 +13,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/interrupt.h"
 #include "jiaozhu/unicode.h"
-#include "output.h"
+
 #include "suggest.h"
 #include "terminal_guard.h"
 

@@ -9,7 +9,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/workflow.h"
 #include "data_output.h"
-#include "output.h"
+#include "text_format.h"
 
 namespace jiaozhu::cli {
 namespace {

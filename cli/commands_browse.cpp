@@ -9,7 +9,9 @@
 #include "jiaozhu/passage.h"
 #include "listing_json.h"
 #include "notes_output.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
+#include "terminal_guard.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

@@ -16,7 +16,8 @@
 #include "notes_output.h"
 #include "parallel_view.h"
 #include "data_output.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
 #include "table.h"
 #include "terminal_guard.h"
 

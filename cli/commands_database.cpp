@@ -5,7 +5,9 @@
 #include "jiaozhu/check.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/stats.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
+#include "terminal_guard.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

@@ -9,7 +9,7 @@
 #include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/workflow.h"
 #include "listing_json.h"
-#include "output.h"
+#include "json_output.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

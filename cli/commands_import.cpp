@@ -8,7 +8,10 @@
 #include "jiaozhu/field.h"
 #include "jiaozhu/workflow.h"
 #include "jiaozhu/import.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
+#include "progress_bar.h"
+#include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {

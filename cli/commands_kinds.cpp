@@ -12,7 +12,7 @@
 #include "jiaozhu/variant_kind.h"
 #include "jiaozhu/variant_kind_choices.h"
 #include "listing_json.h"
-#include "output.h"
+#include "json_output.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

@@ -5,7 +5,9 @@
 #include "jiaozhu/conflicts.h"
 #include "jiaozhu/merge.h"
 #include "notes_output.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
+#include "terminal_guard.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

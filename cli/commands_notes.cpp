@@ -8,7 +8,7 @@
 #include "jiaozhu/user_config.h"
 #include "data_output.h"
 #include "notes_output.h"
-#include "output.h"
+#include "json_output.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

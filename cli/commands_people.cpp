@@ -8,7 +8,9 @@
 #include "jiaozhu/people.h"
 #include "jiaozhu/workflow.h"
 #include "listing_json.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
+#include "terminal_guard.h"
 #include "table.h"
 
 namespace jiaozhu::cli {

@@ -8,7 +8,8 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/search.h"
 #include "listing_json.h"
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
 #include "terminal_guard.h"
 
 namespace jiaozhu::cli {

@@ -15,9 +15,21 @@
 #include "parallel_view.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/search.h"
-#include "notes_output.h"
+#include <map>
+
+#include "jiaozhu/notes.h"
+#include "notes_of.h"
 
 namespace jiaozhu::cli {
+
+
+// A note as `notes --json` lists it; a revision as `note log --json`; the
+// notes under a passage (own, then mapped, each with where it is shown).
+nlohmann::ordered_json note_json(const Note& n);
+nlohmann::ordered_json revision_json(const NoteRevision& r);
+nlohmann::ordered_json notes_of_json(const NotesOf& notes);
+// A note's state as listings name it: live, orphaned, removed or conflict.
+std::string note_state(const Note& n);
 
 // Characters of context in a search hit's snippet.
 inline constexpr std::size_t kSnippetWidth = 36;

@@ -1,5 +1,7 @@
 #include "notes_output.h"
 
+#include "json_output.h"
+
 #include "listing_json.h"
 
 #include <iostream>
@@ -7,12 +9,6 @@
 namespace jiaozhu::cli {
 namespace {
 
-std::string state_of(const Note& n) {
-  if (n.conflict()) return "conflict";
-  if (n.current.deleted) return "removed";
-  if (n.orphaned) return "orphaned";
-  return "live";
-}
 
 std::string where(const Note& n) {
   switch (n.target) {
@@ -31,41 +27,10 @@ std::string tags_text(const std::vector<std::string>& tags) {
 
 }  // namespace
 
-nlohmann::ordered_json revision_json(const NoteRevision& r) {
-  return {{"id", r.uuid}, {"parents", r.parents}, {"author", r.author}, {"created", r.created_at},
-          {"motivation", r.motivation}, {"body", r.body}, {"tags", r.tags}, {"deleted", r.deleted}};
-}
 
-nlohmann::ordered_json note_json(const Note& n) {
-  nlohmann::ordered_json doc = {{"id", n.uuid}, {"target", std::string(to_string(n.target))}};
-  if (!n.address.empty()) doc["address"] = n.address;
-  if (n.target == NoteTarget::kSpan) {
-    doc["start"] = n.start;
-    doc["end"] = n.end;
-    doc["quote"] = {{"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}};
-  }
-  if (!n.target_uuid.empty()) {
-    doc["target_id"] = n.target_uuid;
-    doc["target_label"] = n.target_label;
-  }
-  doc["state"] = state_of(n);
-  doc["motivation"] = n.current.motivation;
-  doc["body"] = n.current.body;
-  doc["tags"] = n.current.tags;
-  doc["author"] = n.current.author;
-  doc["created"] = n.created_at;
-  doc["modified"] = n.current.created_at;
-  doc["revision"] = n.current.uuid;
-  if (n.conflict()) {
-    auto heads = nlohmann::ordered_json::array();
-    for (const NoteRevision& h : n.heads) heads.push_back(revision_json(h));
-    doc["heads"] = heads;
-  }
-  return doc;
-}
 
 void print_note(const Note& n, bool full_id) {
-  const std::string state = state_of(n);
+  const std::string state = note_state(n);
   std::cout << (full_id ? n.uuid : n.uuid.substr(0, 8)) << "  " << printable(where(n)) << printable(tags_text(n.current.tags))
             << "  " << printable(n.current.author) << "  " << n.current.created_at.substr(0, 10)
             << (state == "live" ? "" : "  (" + state + ")") << '\n';
@@ -143,15 +108,5 @@ void print_notes_under(const NotesOf& notes, const std::string& indent) {
   }
 }
 
-nlohmann::ordered_json notes_of_json(const NotesOf& notes) {
-  auto list = nlohmann::ordered_json::array();
-  for (const Note& own : notes.own) list.push_back(note_json(own));
-  for (const MappedNote& m : notes.mapped) {
-    auto doc = note_json(m.note);
-    doc["shown_at"] = {{"address", m.address}, {"start", m.start}, {"end", m.end}};
-    list.push_back(doc);
-  }
-  return list;
-}
 
 }  // namespace jiaozhu::cli

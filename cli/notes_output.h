@@ -9,12 +9,11 @@
 
 #include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
-#include "output.h"
+#include "listing_json.h"
+#include "text_format.h"
 
 namespace jiaozhu::cli {
 
-nlohmann::ordered_json note_json(const Note& n);
-nlohmann::ordered_json revision_json(const NoteRevision& r);
 
 // One note: a header line (id, where, tags, author, state) and its text.
 void print_note(const Note& n, bool full_id);
@@ -25,22 +24,11 @@ void print_notes(const std::vector<Note>& notes, bool json, const char* none);
 // the note's number [k], k counting from `first`.
 std::vector<SpanMark> note_marks(const std::vector<std::pair<int64_t, int64_t>>& spans, std::size_t first);
 
-// The notes shown with passages: their own, and those of linked passages in
-// other editions, mapped through the alignment (only when at most
-// kMaxPassagesWithMappedNotes passages are shown: mapping costs a diff each).
-inline constexpr std::size_t kMaxPassagesWithMappedNotes = 50;
-
-struct NotesOf {
-  std::vector<Note> own;
-  std::vector<MappedNote> mapped;
-};
 
 // By passage address, for `passages`, which `where` (S, S:N or S:N-M) names.
 std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, const std::vector<Passage>& passages);
 // Spans to mark, in the order the notes are numbered.
 std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes);
-// The notes as JSON: own notes, then mapped ones with where they are shown.
-nlohmann::ordered_json notes_of_json(const NotesOf& notes);
 // The numbered list of notes printed under a passage.
 void print_notes_under(const NotesOf& notes, const std::string& indent);
 

@@ -1,6 +1,8 @@
 // The parallel view, gathered link by link from the collation.
 #include "parallel_view.h"
 
+#include "notes_output.h"
+
 #include <algorithm>
 #include <set>
 #include <tuple>

@@ -10,7 +10,7 @@
 #include "jiaozhu/address.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/passage.h"
-#include "notes_output.h"
+#include "notes_of.h"
 
 namespace jiaozhu {
 class Database;

@@ -10,7 +10,8 @@
 
 #include "jiaozhu/address.h"
 #include "jiaozhu/error.h"
-#include "output.h"
+#include "text_format.h"
+#include "terminal_guard.h"
 
 namespace jiaozhu::cli {
 namespace {

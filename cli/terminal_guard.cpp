@@ -12,7 +12,7 @@
 #include <string>
 
 #include "jiaozhu/error.h"
-#include "output.h"
+
 
 namespace jiaozhu::cli {
 namespace {
@@ -221,5 +221,8 @@ std::string printable(std::string_view text) {
   make_safe(text, false, true, out);
   return out;
 }
+
+bool stdout_is_tty() { return ::isatty(1) == 1; }
+bool stderr_is_tty() { return ::isatty(2) == 1; }
 
 }  // namespace jiaozhu::cli

@@ -20,6 +20,8 @@
 
 #include <iosfwd>
 #include <memory>
+#include <string>
+#include <string_view>
 
 namespace jiaozhu::cli {
 
@@ -30,6 +32,15 @@ void set_colour_choice(ColourChoice choice);
 
 // Whether SGR sequences written to `fd` reach it, under the choice above.
 bool colour_allowed(int fd);
+
+// True when stdout / stderr is a terminal.
+bool stdout_is_tty();
+bool stderr_is_tty();
+
+// `text` as the terminal gate shows it: control and bidi characters and
+// bytes that are not UTF-8 escaped as \x1b or \u202e. For text that is
+// measured or marked before it is printed.
+std::string printable(std::string_view text);
 
 // Installs the gate on std::cout and std::cerr until destroyed, when it
 // flushes what it holds and restores the streams. Create one, first thing

@@ -4,7 +4,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "output.h"
+#include "json_output.h"
+#include "text_format.h"
 #include "table.h"
 
 using namespace jiaozhu::cli;

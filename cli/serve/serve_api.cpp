@@ -22,6 +22,7 @@
 #include "jiaozhu/workflow.h"
 #include "app.h"
 #include "listing_json.h"
+#include "notes_output.h"
 #include "serve.h"
 
 namespace jiaozhu::cli {

@@ -14,7 +14,7 @@
 #include "jiaozhu/unicode.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "app.h"
-#include "output.h"
+#include "text_format.h"
 #include "serve.h"
 #include "serve_html.h"
 
