@@ -49,11 +49,6 @@ void run_align(const Globals& g, const std::string& a, const std::string& b, boo
   std::cout << "\n(" << seconds << " s)\n";
 }
 
-nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<std::string>& ua, const std::string& b,
-                                      const std::vector<std::string>& ub) {
-  return nlohmann::ordered_json::array({{{"edition", a}, {"passages", ua}}, {{"edition", b}, {"passages", ub}}});
-}
-
 struct LinkArgs {
   std::string a, b;
   Page page;

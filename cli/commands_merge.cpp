@@ -13,23 +13,6 @@
 namespace jiaozhu::cli {
 namespace {
 
-nlohmann::ordered_json report_json(const MergeReport& r) {
-  return {{"other", r.other},
-          {"dry_run", r.dry_run},
-          {"added",
-           {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
-            {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
-            {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
-            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals}}},
-          {"removed", r.removed},
-          {"editions_replaced", r.editions_replaced},
-          {"renamed", r.renamed},
-          {"conflicts", r.conflicts},
-          {"conflicts_remaining", r.conflicts_remaining},
-          {"possible_duplicates", r.possible_duplicates},
-          {"differences", r.differences}};
-}
-
 // The first kShown lines of a list that may run to thousands (a merge of two
 // busy copies), then how many more and where to see them all.
 constexpr std::size_t kShown = 10;
@@ -71,25 +54,6 @@ void exit_if_conflicts(int64_t remaining, bool json) {
               << "; see `jiaozhu conflicts`\n";
   }
   throw ExitStatus{kExitConflictsRemain};
-}
-
-nlohmann::ordered_json conflicts_json(const Conflicts& c) {
-  auto notes = nlohmann::ordered_json::array(), records = nlohmann::ordered_json::array(),
-       links = nlohmann::ordered_json::array();
-  for (const Note& n : c.notes) notes.push_back(note_json(n));
-  for (const RecordConflict& r : c.records) {
-    const auto versions = versions_json(r.versions, r.record == "character" ? "name" : "kind");
-    records.push_back({{"record", r.record}, {"uuid", r.uuid}, {"character", r.character}, {"form", r.form},
-                       {"versions", versions}});
-  }
-  for (const LinkConflict& l : c.links) {
-    auto held = nlohmann::ordered_json::array();
-    for (const auto& [uuid, passages] : l.links) held.push_back({{"uuid", uuid}, {"passages", passages}});
-    links.push_back({{"passage", l.passage}, {"links", held}});
-  }
-  auto editions = nlohmann::ordered_json::array();
-  for (const EditionConflict& e : c.editions) editions.push_back({{"edition", e.siglum}, {"rivals", e.rivals}});
-  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}};
 }
 
 // Keeps the page asked of the conflicts listed in their order (notes,
@@ -207,7 +171,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
     merge->callback([&g, a] {
       Database db = g.open();
       const MergeReport r = merge_database(db, a->other, a->dry_run);
-      if (a->json) print_json(report_json(r));
+      if (a->json) print_json(merge_report_json(r));
       else print_report(r);
       if (!r.dry_run) exit_if_conflicts(r.conflicts_remaining, a->json);  // a dry run leaves nothing to resolve
     });
@@ -238,7 +202,7 @@ void add_merge_commands(CLI::App& app, Globals& g) {
       const SyncReport r = sync_folder(db, s->dir);
       if (s->json) {
         auto merged = nlohmann::ordered_json::array();
-        for (const MergeReport& m : r.merged) merged.push_back(report_json(m));
+        for (const MergeReport& m : r.merged) merged.push_back(merge_report_json(m));
         print_json({{"replica", r.replica}, {"written", r.written.string()}, {"merged", merged}, {"refused", r.refused}});
       } else {
         for (const MergeReport& m : r.merged) print_report(m);

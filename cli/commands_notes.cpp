@@ -87,11 +87,7 @@ void run_note_show(const Globals& g, const NoteArgs& a) {
   const Note n = repo.get(a.id);
   const auto history = repo.history(n.uuid);
   if (a.json) {
-    auto doc = note_json(n);
-    auto revisions = nlohmann::ordered_json::array();
-    for (const NoteRevision& r : history) revisions.push_back(revision_json(r));
-    doc["history"] = revisions;
-    print_json(doc);
+    print_json(note_history_json(n, history));
     return;
   }
   print_note(n, true);

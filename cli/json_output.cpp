@@ -33,12 +33,5 @@ void JsonListPrinter::add(const nlohmann::ordered_json& item) { writer_.add(dump
 
 void JsonListPrinter::finish() { writer_.finish(); }
 
-nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label) {
-  auto out = nlohmann::ordered_json::array();
-  for (const FieldVersion& v : versions) {
-    out.push_back({{"uuid", v.uuid}, {label, v.label}, {"note", v.note}, {"author", v.author}, {"made_at", v.made_at}});
-  }
-  return out;
-}
 
 }  // namespace jiaozhu::cli

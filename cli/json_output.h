@@ -38,7 +38,5 @@ class JsonListPrinter {
   JsonListWriter writer_;
 };
 
-// The same versions as JSON; `label` names the value ("name" or "kind").
-nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label);
 
 }  // namespace jiaozhu::cli

@@ -224,4 +224,61 @@ nlohmann::ordered_json notes_of_json(const NotesOf& notes) {
   return list;
 }
 
+nlohmann::ordered_json note_history_json(const Note& n, const std::vector<NoteRevision>& history) {
+  nlohmann::ordered_json doc = note_json(n);
+  auto revisions = nlohmann::ordered_json::array();
+  for (const NoteRevision& r : history) revisions.push_back(revision_json(r));
+  doc["history"] = revisions;
+  return doc;
+}
+
+nlohmann::ordered_json merge_report_json(const MergeReport& r) {
+  return {{"other", r.other},
+          {"dry_run", r.dry_run},
+          {"added",
+           {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
+            {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
+            {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
+            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals}}},
+          {"removed", r.removed},
+          {"editions_replaced", r.editions_replaced},
+          {"renamed", r.renamed},
+          {"conflicts", r.conflicts},
+          {"conflicts_remaining", r.conflicts_remaining},
+          {"possible_duplicates", r.possible_duplicates},
+          {"differences", r.differences}};
+}
+
+nlohmann::ordered_json conflicts_json(const Conflicts& c) {
+  auto notes = nlohmann::ordered_json::array(), records = nlohmann::ordered_json::array(),
+       links = nlohmann::ordered_json::array();
+  for (const Note& n : c.notes) notes.push_back(note_json(n));
+  for (const RecordConflict& r : c.records) {
+    const auto versions = versions_json(r.versions, r.record == "character" ? "name" : "kind");
+    records.push_back({{"record", r.record}, {"uuid", r.uuid}, {"character", r.character}, {"form", r.form},
+                       {"versions", versions}});
+  }
+  for (const LinkConflict& l : c.links) {
+    auto held = nlohmann::ordered_json::array();
+    for (const auto& [uuid, passages] : l.links) held.push_back({{"uuid", uuid}, {"passages", passages}});
+    links.push_back({{"passage", l.passage}, {"links", held}});
+  }
+  auto editions = nlohmann::ordered_json::array();
+  for (const EditionConflict& e : c.editions) editions.push_back({{"edition", e.siglum}, {"rivals", e.rivals}});
+  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}};
+}
+
+nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<std::string>& ua, const std::string& b,
+                                      const std::vector<std::string>& ub) {
+  return nlohmann::ordered_json::array({{{"edition", a}, {"passages", ua}}, {{"edition", b}, {"passages", ub}}});
+}
+
+nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label) {
+  auto out = nlohmann::ordered_json::array();
+  for (const FieldVersion& v : versions) {
+    out.push_back({{"uuid", v.uuid}, {label, v.label}, {"note", v.note}, {"author", v.author}, {"made_at", v.made_at}});
+  }
+  return out;
+}
+
 }  // namespace jiaozhu::cli

@@ -17,6 +17,8 @@
 #include "jiaozhu/search.h"
 #include <map>
 
+#include "jiaozhu/conflicts.h"
+#include "jiaozhu/merge.h"
 #include "jiaozhu/notes.h"
 #include "notes_of.h"
 
@@ -28,6 +30,17 @@ namespace jiaozhu::cli {
 nlohmann::ordered_json note_json(const Note& n);
 nlohmann::ordered_json revision_json(const NoteRevision& r);
 nlohmann::ordered_json notes_of_json(const NotesOf& notes);
+// A note with its whole history (`note show --json`, /api/notes/ID/history).
+nlohmann::ordered_json note_history_json(const Note& n, const std::vector<NoteRevision>& history);
+// What `merge` and `sync` report, and what `conflicts` lists.
+nlohmann::ordered_json merge_report_json(const MergeReport& r);
+nlohmann::ordered_json conflicts_json(const Conflicts& c);
+// The passages of a pair of editions that no link holds: [{"edition", "passages"}] for each.
+nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<std::string>& ua, const std::string& b,
+                                      const std::vector<std::string>& ub);
+// The same versions as JSON; `label` names the value ("name" or "kind").
+nlohmann::ordered_json versions_json(const std::vector<FieldVersion>& versions, const char* label);
+
 // A note's state as listings name it: live, orphaned, removed or conflict.
 std::string note_state(const Note& n);
 

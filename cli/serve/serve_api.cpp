@@ -136,14 +136,6 @@ NoteChange note_change(const std::string& text) {
 
 std::string id_of(const WebRequest& req) { return checked_argument(Field::kReference, req.matches.at(1), "id"); }
 
-Json history_json(const Note& n, const std::vector<NoteRevision>& history) {
-  Json doc = note_json(n);
-  auto revisions = Json::array();
-  for (const NoteRevision& r : history) revisions.push_back(revision_json(r));
-  doc["history"] = revisions;
-  return doc;
-}
-
 void add_note_routes(Routes& routes, DatabaseGate& gate) {
   routes.get("/api/notes", [&](const WebRequest& req, WebResponse& res) {
     NoteFilter f;
@@ -169,7 +161,7 @@ void add_note_routes(Routes& routes, DatabaseGate& gate) {
     gate.with([&](Database& db) {
       NoteRepository notes(db);
       const Note n = notes.get(id_of(req));
-      send_json(res, history_json(n, notes.history(n.uuid)));
+      send_json(res, note_history_json(n, notes.history(n.uuid)));
     });
   });
   routes.post("/api/notes/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
