@@ -1,6 +1,6 @@
 // A large apparatus as pages: cut by the base's top-level sections, and an
 // index page that links them.
-#include <cstdio>
+#include <string>
 #include <ostream>
 
 #include "jiaozhu/apparatus.h"
@@ -9,10 +9,10 @@
 namespace jiaozhu {
 namespace {
 
+// "001.html": numbered so that the files list in order.
 std::string part_file(std::size_t n) {
-  char name[16];
-  std::snprintf(name, sizeof name, "%03zu.html", n);
-  return name;
+  const std::string digits = std::to_string(n);
+  return std::string(digits.size() < 3 ? 3 - digits.size() : 0, '0') + digits + ".html";
 }
 
 // A part holding `passages`, with the whole's editions, classes and persons.
