@@ -183,3 +183,18 @@ TEST_CASE("a large apparatus splits into a page per top-level section, long sect
   CHECK_THAT(page.str(), Catch::Contains("href=\"index.html\"") && Catch::Contains("href=\"001.html\"") &&
                              Catch::Contains("href=\"003.html\"") && Catch::Contains("A:3"));
 }
+
+TEST_CASE("a note whose words cross a line break stands on one line of the 校勘記, the break as ／") {
+  Apparatus a;
+  a.base.siglum = "Q";
+  a.base.work = "李太白集";
+  ApparatusPassage p;
+  p.seq = 2;
+  p.address = "Q:2";
+  p.text = "開國何茫然。\n爾來四萬八千歲";
+  p.notes.push_back({"u", 2, 10, "跨行之注", "T", {}});  // 何茫然。\n爾來四
+  a.passages.push_back(p);
+  std::ostringstream out;
+  write_apparatus_text(a, out);
+  CHECK_THAT(out.str(), Catch::Contains("【注】「何茫然。／爾來四」：跨行之注（T）\n"));
+}

@@ -47,6 +47,17 @@ std::string witnesses_of(const std::vector<std::string>& sigla) {
 
 std::string quoted(const std::string& s) { return "「" + s + "」"; }
 
+// A quote that crosses the lines of a poem, on the one line of its note:
+// each line break as ／, as editions print a verse's line ends in prose.
+std::string on_one_line(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\r') continue;
+    out += c == '\n' ? std::string("／") : std::string(1, c);
+  }
+  return out;
+}
+
 // 「太宗」，B本作「皇太极」，C本作「太宗皇帝」；D本同底本。
 std::string sentence(const std::u32string& base, const ApparatusEntry& e) {
   std::string out;
@@ -124,7 +135,7 @@ void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
         << sentence(to_code_points(field_text(p, e.field)), e) << "\n";
   }
   for (const ApparatusNote& n : p.notes) {
-    out << "【注】" << quoted(to_utf8(base.substr(static_cast<std::size_t>(n.start), static_cast<std::size_t>(n.end - n.start))))
+    out << "【注】" << quoted(on_one_line(to_utf8(base.substr(static_cast<std::size_t>(n.start), static_cast<std::size_t>(n.end - n.start)))))
         << "：" << n.body << "（" << n.author << "）\n";
   }
   if (!p.mentions.empty()) {
