@@ -42,7 +42,8 @@ void write_pages(Apparatus a, const std::filesystem::path& folder) {
   DataOutput index((folder / "index.html").string());
   write_apparatus_html_index(parts, index.stream());
   index.finish();
-  std::cerr << "jiaozhu: wrote " << parts.size() << " pages and index.html to " << folder.string() << "\n";
+  std::cerr << "jiaozhu: wrote " << parts.size() << (parts.size() == 1 ? " page" : " pages") << " and index.html to "
+            << folder.string() << "\n";
 }
 
 using Writer = void (*)(const Apparatus&, std::ostream&);

@@ -23,4 +23,16 @@ done
 timeout 120 "$chrome" "${flags[@]}" --screenshot="$dir/app.png" --window-size=1200,1600 "file://$dir/app.html" 2>/dev/null
 size=$(stat -c %s "$dir/app.png" 2>/dev/null || echo 0)
 [ "$size" -gt 20000 ] || { echo "the screenshot is blank or missing ($size bytes)" >&2; exit 1; }
-echo "ok: $entries entries rendered, no console error, screenshot $size bytes"
+# Split into pages by section: every entry on one of the pages, each page and
+# the index rendered without error, the index linking every page.
+"$jz" -q --db "$dir/app.db" apparatus A B C D --format html --split -o "$dir/pages" 2>/dev/null
+split_found=0
+for page in "$dir"/pages/[0-9][0-9][0-9].html "$dir/pages/index.html"; do
+  timeout 120 "$chrome" "${flags[@]}" --dump-dom "file://$page" > "$dir/page-dom.html" 2> "$dir/page-console.log"
+  if grep -E 'CONSOLE.*(Uncaught|Error)' "$dir/page-console.log"; then echo "$(basename "$page") logs an error" >&2; exit 1; fi
+  [ "$(basename "$page")" = index.html ] && continue
+  grep -qF "$(basename "$page")" "$dir/pages/index.html" || { echo "index.html does not link $(basename "$page")" >&2; exit 1; }
+  split_found=$((split_found + $(grep -o 'id="app-[0-9]*"' "$dir/page-dom.html" | sort -u | wc -l)))
+done
+[ "$split_found" -eq "$entries" ] || { echo "the split pages hold $split_found of $entries entries" >&2; exit 1; }
+echo "ok: $entries entries rendered, no console error, screenshot $size bytes; split pages hold them all"
