@@ -9,6 +9,7 @@
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
+#include "apparatus/html_page.h"
 
 namespace jiaozhu {
 namespace {
@@ -209,12 +210,26 @@ void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
 std::string_view apparatus_html_style() { return kStyle; }
 std::string_view apparatus_html_script() { return kScript; }
 
-void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
-  out << "<header>\n<h1>" << html(apparatus_title(a)) << "</h1>\n<p>Base: <b>"
-      << html(a.base.siglum) << "</b> " << html(a.base.title) << ". Witnesses: ";
+namespace detail {
+
+void write_html_page_head(std::string_view title, std::ostream& out) {
+  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << html(title) << "</title>\n"
+      << "<style>" << kStyle << "</style>\n</head>\n<body>\n";
+}
+
+void write_html_editions(const Apparatus& a, std::ostream& out) {
+  out << "Base: <b>" << html(a.base.siglum) << "</b> " << html(a.base.title) << ". Witnesses: ";
   for (std::size_t i = 0; i < a.witnesses.size(); ++i) {
     out << (i ? ", " : "") << "<b>" << html(a.witnesses[i].siglum) << "</b> " << html(a.witnesses[i].title);
   }
+}
+
+}  // namespace detail
+
+void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
+  out << "<header>\n<h1>" << html(apparatus_title(a)) << "</h1>\n<p>";
+  detail::write_html_editions(a, out);
   out << ". " << a.entries << " entries.</p>\n<p id=\"controls\"><label>Beside the base: <select id=\"witness\">"
       << "<option value=\"\">none</option>";
   for (const Edition& w : a.witnesses) out << "<option value=\"" << html(w.siglum) << "\">" << html(w.siglum) << "</option>";
@@ -244,9 +259,7 @@ void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
 std::string apparatus_title(const Apparatus& a) { return a.base.work + " — " + a.base.siglum + " 為底本"; }
 
 void write_apparatus_html(const Apparatus& a, std::ostream& out) {
-  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << html(apparatus_title(a)) << "</title>\n"
-      << "<style>" << kStyle << "</style>\n</head>\n<body>\n";
+  detail::write_html_page_head(apparatus_title(a), out);
   write_apparatus_html_body(a, out);
   out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }

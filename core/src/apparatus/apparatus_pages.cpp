@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "jiaozhu/apparatus.h"
+#include "apparatus/html_page.h"
 #include "jiaozhu/markup.h"
 
 namespace jiaozhu {
@@ -45,14 +46,12 @@ std::vector<ApparatusPart> split_apparatus(Apparatus whole, std::size_t max_pass
   };
   for (ApparatusPassage& p : whole.passages) {
     const std::string top = p.section.empty() ? "" : p.section.front();
-    if (top != heading || run.size() >= std::max<std::size_t>(max_passages, 1)) {
-      if (top != heading) {
-        flush();
-        pieces = 0;
-        heading = top;
-      } else {
-        flush();
-      }
+    if (top != heading) {
+      flush();
+      pieces = 0;
+      heading = top;
+    } else if (run.size() >= std::max<std::size_t>(max_passages, 1)) {
+      flush();
     }
     run.push_back(std::move(p));
   }
@@ -67,14 +66,9 @@ void write_apparatus_html_index(const std::vector<ApparatusPart>& parts, std::os
   int64_t entries = 0;
   std::size_t passages = 0;
   for (const ApparatusPart& p : parts) entries += p.apparatus.entries, passages += p.apparatus.passages.size();
-  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << markup_escaped(apparatus_title(first))
-      << "</title>\n<style>" << apparatus_html_style() << "</style>\n</head>\n<body>\n<header>\n<h1>"
-      << markup_escaped(apparatus_title(first)) << "</h1>\n<p>Base: <b>" << markup_escaped(first.base.siglum) << "</b> "
-      << markup_escaped(first.base.title) << ". Witnesses: ";
-  for (std::size_t i = 0; i < first.witnesses.size(); ++i) {
-    out << (i ? ", " : "") << "<b>" << markup_escaped(first.witnesses[i].siglum) << "</b> " << markup_escaped(first.witnesses[i].title);
-  }
+  detail::write_html_page_head(apparatus_title(first), out);
+  out << "<header>\n<h1>" << markup_escaped(apparatus_title(first)) << "</h1>\n<p>";
+  detail::write_html_editions(first, out);
   out << ". " << passages << " passages, " << entries << " entries in " << parts.size() << " pages.</p>\n</header>\n"
       << "<main>\n<table class=\"parts\"><tr><th>section</th><th>passages</th><th>entries</th></tr>\n";
   for (const ApparatusPart& p : parts) {
@@ -86,11 +80,8 @@ void write_apparatus_html_index(const std::vector<ApparatusPart>& parts, std::os
 
 void write_apparatus_html_part(const std::vector<ApparatusPart>& parts, std::size_t i, std::ostream& out) {
   const ApparatusPart& part = parts.at(i);
-  const std::string title = apparatus_title(part.apparatus) + " — " + part.heading;
-  out << "<!DOCTYPE html>\n<html lang=\"zh-Hant\">\n<head>\n<meta charset=\"utf-8\">\n"
-      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" << markup_escaped(title)
-      << "</title>\n<style>" << apparatus_html_style() << "</style>\n</head>\n<body>\n<nav class=\"parts\"><a href=\"index.html\">"
-      << "index</a>";
+  detail::write_html_page_head(apparatus_title(part.apparatus) + " — " + part.heading, out);
+  out << "<nav class=\"parts\"><a href=\"index.html\">index</a>";
   if (i > 0) out << " · <a href=\"" << parts[i - 1].file_name << "\">← " << markup_escaped(parts[i - 1].heading) << "</a>";
   out << " · <b>" << markup_escaped(part.heading) << "</b>";
   if (i + 1 < parts.size()) out << " · <a href=\"" << parts[i + 1].file_name << "\">" << markup_escaped(parts[i + 1].heading) << " →</a>";

@@ -309,20 +309,24 @@ void Database::write(const std::function<void()>& body) {
   if (read_only_) throw DatabaseError(path_.string() + " is read-only: nothing was changed");
   // A rolled-back change of fold rules leaves the folding the file has.
   const Folding folding_before = *folding_;
+  // The transaction is rolled back: the folding put back, and the file
+  // checked to stand as it was.
+  const auto rolled_back = [&](const char* why) {
+    *folding_ = folding_before;
+    if (!restored_after_failure(*db_, path_)) throw_unfinished_undo(path_, why);
+  };
   try {
     SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
     body();
     tx.commit();
   } catch (const SQLite::Exception& e) {
-    *folding_ = folding_before;
-    if (!restored_after_failure(*db_, path_)) throw_unfinished_undo(path_, e.what());
+    rolled_back(e.what());
     rethrow(path_, e);
   } catch (const Interrupted&) {
     *folding_ = folding_before;
     throw Interrupted(path_.string() + ": interrupted: nothing was changed");
   } catch (const std::exception& e) {
-    *folding_ = folding_before;
-    if (!restored_after_failure(*db_, path_)) throw_unfinished_undo(path_, e.what());
+    rolled_back(e.what());
     throw;
   } catch (...) {
     *folding_ = folding_before;

@@ -79,7 +79,7 @@ Squeezed squeezed(const std::u32string& text) {
   Squeezed out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char32_t c = text[i];
-    if (c == U' ' || c == U'\n' || c == U'\t' || c == U'\r' || c == U'\u3000') continue;
+    if (is_layout_space(c)) continue;
     out.text += fold_code_points(std::u32string_view(&text[i], 1));
     out.at.push_back(i);
   }

@@ -116,23 +116,19 @@ std::vector<std::size_t> occurrences(const std::u32string& text, const std::u32s
   return out;
 }
 
-namespace {
-
-bool is_space(char32_t c) { return c == U' ' || c == U'\n' || c == U'\t' || c == U'\r' || c == U'\u3000'; }
-
-}  // namespace
+bool is_layout_space(char32_t c) { return c == U' ' || c == U'\n' || c == U'\t' || c == U'\r' || c == U'\u3000'; }
 
 std::vector<std::pair<std::size_t, std::size_t>> occurrences_ignoring_whitespace(const std::u32string& text,
                                                                                  const std::u32string& exact) {
   std::u32string kept_text, kept_exact;
   std::vector<std::size_t> at;  // at[i]: where kept_text[i] stands in text
   for (std::size_t i = 0; i < text.size(); ++i) {
-    if (is_space(text[i])) continue;
+    if (is_layout_space(text[i])) continue;
     kept_text += text[i];
     at.push_back(i);
   }
   for (char32_t c : exact) {
-    if (!is_space(c)) kept_exact += c;
+    if (!is_layout_space(c)) kept_exact += c;
   }
   std::vector<std::pair<std::size_t, std::size_t>> out;
   for (std::size_t k : occurrences(kept_text, kept_exact)) out.emplace_back(at[k], at[k + kept_exact.size() - 1] + 1);

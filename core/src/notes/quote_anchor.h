@@ -23,8 +23,12 @@ QuoteSelector make_selector(const std::u32string& text, std::size_t start, std::
 // Where `exact` occurs in `text`, in order (overlapping occurrences included).
 std::vector<std::size_t> occurrences(const std::u32string& text, const std::u32string& exact);
 
-// Where `exact` occurs in `text` when whitespace (spaces, tabs, line
-// breaks, U+3000) is ignored on both sides, as [start, end) of `text`, in
+// Whitespace a quote may be copied with or without: spaces, tabs, line
+// breaks, the ideographic space U+3000 (a view that shows a poem's lines
+// on one line, or apart).
+bool is_layout_space(char32_t c);
+
+// Where `exact` occurs in `text` when whitespace (is_layout_space) is ignored on both sides, as [start, end) of `text`, in
 // order: a quote copied from a view that shows a poem's lines on one line
 // crosses the line breaks of the stored text. The span starts and ends on
 // characters that are not whitespace.
