@@ -48,8 +48,12 @@ void print_passage(const Passage& p, const Passage* previous, const NotesOf* not
   if (p.page && (!previous || previous->page != p.page)) std::cout << "[p. " << printable(*p.page) << "]\n";
   const bool same_heading = previous && previous->title == p.title && previous->author == p.author;
   if ((p.title || p.author) && !same_heading) {
-    std::cout << address << "  " << printable(p.title ? "《" + *p.title + "》" : "")
-              << (p.author ? " " + printable(*p.author) : "") << '\n';
+    auto field_text = [&](const std::optional<std::string>& value, VariantField field) {
+      if (!value) return std::string();
+      return notes ? mark_spans(*value, note_marks(spans_of(*notes, field), 1)) : printable(*value);
+    };
+    std::cout << address << "  " << (p.title ? "《" + field_text(p.title, VariantField::kTitle) + "》" : "")
+              << (p.author ? " " + field_text(p.author, VariantField::kAuthor) : "") << '\n';
   }
   // Continuation lines of a multi-line passage (a poem) line up under the text.
   const std::string indent(address.size() + 2, ' ');

@@ -15,7 +15,7 @@ namespace jiaozhu::cli {
 namespace {
 
 struct NoteArgs {
-  std::string id, address, quote, text, motivation, author, on_variant, on_character, on_link, take, tag_filter, query, to;
+  std::string id, address, quote, field, text, motivation, author, on_variant, on_character, on_link, take, tag_filter, query, to;
   std::vector<std::string> tags;
   int64_t nth = 0, start = -1, end = -1, limit = 20;
   bool json = false, orphaned = false, removed = false;
@@ -40,6 +40,12 @@ NoteRequest request_of(const NoteArgs& a) {
   if (!a.quote.empty() && (a.start >= 0 || a.end >= 0)) throw UsageError("give --quote or --start/--end, not both");
   if ((a.start >= 0) != (a.end >= 0)) throw UsageError("--start and --end go together");
   r.address = a.address;
+  if (!a.field.empty()) {
+    r.field = parse_variant_field(a.field);
+    if (r.field != VariantField::kText && a.quote.empty() && a.start < 0) {
+      throw UsageError("--field " + a.field + " names where the span is: give --quote or --start/--end too");
+    }
+  }
   if (!a.address.empty()) {
     r.target = a.quote.empty() && a.start < 0 ? NoteTarget::kPassage : NoteTarget::kSpan;
     if (!a.quote.empty()) r.quote = a.quote;
@@ -121,6 +127,7 @@ void configure_note(CLI::App* note, Globals& g) {
   add->add_option("ADDRESS", a->address, "The passage, S:N");
   add->add_option("--quote", a->quote, "The words the note is on, as they stand in the passage");
   add->add_option("--nth", a->nth, "Which occurrence of the quote, from 1, when it occurs more than once");
+  add->add_option("--field", a->field, "Where in the passage the span is: text (default), title or author");
   add->add_option("--start", a->start, "Start of the span, in code points from 0");
   add->add_option("--end", a->end, "End of the span (exclusive)");
   add->add_option("--on-variant", a->on_variant, "A variant's id (from `variants --json`), or a prefix of it");
@@ -185,6 +192,7 @@ void configure_note(CLI::App* note, Globals& g) {
       ->required();
   move->add_option("--quote", a->quote, "The words of S:N the note is on");
   move->add_option("--nth", a->nth, "Which occurrence of the quote (from 1)");
+  move->add_option("--field", a->field, "Where in S:N the span is: text (default), title or author");
   move->add_option("--start", a->start, "Span start, in characters from 0");
   move->add_option("--end", a->end, "Span end (exclusive)");
   add_author_option(move, a->author);

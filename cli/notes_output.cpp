@@ -13,7 +13,7 @@ namespace {
 std::string where(const Note& n) {
   switch (n.target) {
     case NoteTarget::kSpan:
-      return n.address + " [" + std::to_string(n.start) + "," + std::to_string(n.end) + ") 「" + one_line(n.exact) + "」";
+      return n.address + (n.field == VariantField::kText ? "" : " " + std::string(to_string(n.field))) + " [" + std::to_string(n.start) + "," + std::to_string(n.end) + ") 「" + one_line(n.exact) + "」";
     case NoteTarget::kPassage: return n.address;
     default: return std::string(to_string(n.target)) + " " + n.target_label;
   }
@@ -65,6 +65,7 @@ void print_notes(const std::vector<Note>& notes, bool json, const char* none) {
 std::vector<SpanMark> note_marks(const std::vector<std::pair<int64_t, int64_t>>& spans, std::size_t first) {
   std::vector<SpanMark> out;
   for (std::size_t i = 0; i < spans.size(); ++i) {
+    if (spans[i].first == kNotMarked) continue;
     out.push_back({spans[i].first, spans[i].second, "⟨", "⟩[" + std::to_string(first + i) + "]"});
   }
   return out;
@@ -85,13 +86,18 @@ std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, 
   return out;
 }
 
-std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes) {
+std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes, VariantField field) {
   std::vector<std::pair<int64_t, int64_t>> spans;
   for (const Note& n : notes.own) {
-    if (n.target == NoteTarget::kSpan && !n.orphaned) spans.emplace_back(n.start, n.end);
-    else spans.emplace_back(0, 0);
+    const bool span = n.target == NoteTarget::kSpan && !n.orphaned;
+    if (span && n.field == field) spans.emplace_back(n.start, n.end);
+    else if (field == VariantField::kText && (!span || n.field == field)) spans.emplace_back(0, 0);  // at the opening
+    else spans.emplace_back(kNotMarked, kNotMarked);
   }
-  for (const MappedNote& m : notes.mapped) spans.emplace_back(m.start, m.end);
+  for (const MappedNote& m : notes.mapped) {
+    if (m.note.field == field) spans.emplace_back(m.start, m.end);
+    else spans.emplace_back(kNotMarked, kNotMarked);
+  }
   return spans;
 }
 

@@ -27,8 +27,11 @@ std::vector<SpanMark> note_marks(const std::vector<std::pair<int64_t, int64_t>>&
 
 // By passage address, for `passages`, which `where` (S, S:N or S:N-M) names.
 std::map<std::string, NotesOf> notes_of(Database& db, const std::string& where, const std::vector<Passage>& passages);
-// Spans to mark, in the order the notes are numbered.
-std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes);
+// Spans to mark in `field` of the passage, in the order the notes are
+// numbered: a note on another field is kNotMarked; one on the whole passage
+// (or lost) marks the text's opening.
+inline constexpr int64_t kNotMarked = -1;
+std::vector<std::pair<int64_t, int64_t>> spans_of(const NotesOf& notes, VariantField field = VariantField::kText);
 // The numbered list of notes printed under a passage.
 void print_notes_under(const NotesOf& notes, const std::string& indent);
 

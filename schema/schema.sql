@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 13.
+-- jiaozhu schema, current version: 14.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -280,6 +280,9 @@ CREATE INDEX mention_alias ON mention(alias_id);
 --              to 32 code points of quote_prefix and quote_suffix around
 --              them, by which the span is found again when the text changes
 --              (a corrected edition re-imported with --replace);
+--              span_field says which of the passage's fields the offsets
+--              count in: NULL the text, 'title' or 'author' (a note on the
+--              words of a poem's title; migration 0014);
 --   passage    a whole passage (edition_id, passage_seq);
 --   link, variant, character   named by target_uuid, their identity across
 --              copies (a variant's uuid is derived, see the variant table);
@@ -322,6 +325,7 @@ CREATE TABLE note (
   target_link_uuid TEXT CHECK (target_link_uuid IS NULL OR target = 'variant'),  -- migration 0006
   passage_opening  TEXT CHECK (passage_opening IS NULL OR target = 'passage'),  -- migration 0008
   target_key       TEXT CHECK (target_key IS NULL OR target IN ('link', 'variant')),  -- migration 0008
+  span_field       TEXT CHECK (span_field IS NULL OR (target = 'span' AND span_field IN ('title', 'author'))),  -- migration 0014
   CHECK ((target IN ('span', 'passage')) = (edition_id IS NOT NULL AND passage_seq IS NOT NULL)),
   CHECK ((target = 'span') = (span_start IS NOT NULL AND span_end IS NOT NULL AND quote_exact IS NOT NULL)),
   CHECK ((target IN ('link', 'variant', 'character')) = (target_uuid IS NOT NULL))

@@ -96,7 +96,8 @@ std::string author() {
 }
 
 // A note as POST /api/notes gives it: {"address": "B:17", "quote": "张着麟",
-// "text": "…", "tags": […], "motivation": "…", "nth": K}.
+// "field": "text" (or "title", "author"; may be left out), "text": "…",
+// "tags": […], "motivation": "…", "nth": K}.
 NoteRequest note_request(const std::string& text) {
   const Body body(text);
   NoteRequest r;
@@ -107,6 +108,7 @@ NoteRequest note_request(const std::string& text) {
     r.target = NoteTarget::kSpan;
     r.quote = quote;
   }
+  if (const std::string field = body.text("field", Field::kChoiceValue); !field.empty()) r.field = parse_variant_field(field);
   r.body = body.text("text", Field::kNoteText);
   if (const std::string motivation = body.text("motivation", Field::kMotivation); !motivation.empty()) r.motivation = motivation;
   r.tags = body.list("tags");

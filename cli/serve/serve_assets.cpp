@@ -83,7 +83,9 @@ constexpr std::string_view kScript = R"js(
     if (!quote) return;
     field("address").value = passage.dataset.address;
     field("quote").value = quote;
-    form.querySelector(".where").textContent = passage.dataset.address;
+    field("field").value = passage.dataset.field || "text";
+    form.querySelector(".where").textContent =
+      passage.dataset.address + (passage.dataset.field ? " (" + passage.dataset.field + ")" : "");
     form.querySelector(".quote").textContent = quote;
     form.querySelector(".error").textContent = "";
     form.hidden = false;
@@ -93,7 +95,8 @@ constexpr std::string_view kScript = R"js(
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const tags = field("tags").value.split(/[,，\s]+/).filter((t) => t);
-    post("/api/notes", { address: field("address").value, quote: field("quote").value, text: field("text").value,
+    post("/api/notes", { address: field("address").value, quote: field("quote").value, field: field("field").value,
+                         text: field("text").value,
                          tags, motivation: field("motivation").value })
       .then(() => location.reload(), (e) => shout(form.querySelector(".error"), e));
   });

@@ -34,7 +34,7 @@ std::string motivation_options() {
 
 std::string selection_form() {
   return "<form id=\"note-form\" hidden><div>On the words selected in <b class=\"where\"></b>: 「<b class=\"quote\"></b>」</div>"
-         "<input name=\"address\" type=\"hidden\"><input name=\"quote\" type=\"hidden\">"
+         "<input name=\"address\" type=\"hidden\"><input name=\"quote\" type=\"hidden\"><input name=\"field\" type=\"hidden\">"
          "<fieldset><legend>A note</legend><textarea name=\"text\" placeholder=\"the note\"></textarea>"
          "<input name=\"tags\" placeholder=\"tags, by commas\"><select name=\"motivation\">" +
          motivation_options() + "</select>"
@@ -202,36 +202,39 @@ std::string variants_list_html(const std::vector<const Variant*>& variants, bool
 
 std::string passage_html(const Passage& p, const PassageMarks& marks) {
   const std::string address = format_address(p.siglum, p.seq);
-  MarkedText text(p.text);
+  // The title and author line are marked as the text is: their notes and
+  // variants count in them, and words selected there are noted there.
+  MarkedText text(p.text), title(p.title.value_or("")), author(p.author.value_or(""));
+  auto in = [&](VariantField f) -> MarkedText& { return f == VariantField::kTitle ? title : f == VariantField::kAuthor ? author : text; };
   std::string notes = "<ol class=\"notes\">";
   std::size_t number = 1;
   if (marks.notes) {
     for (const Note& n : marks.notes->own) {
-      if (n.target == NoteTarget::kSpan && !n.orphaned) text.note(n.start, n.end, number, false);
+      if (n.target == NoteTarget::kSpan && !n.orphaned) in(n.field).note(n.start, n.end, number, false);
       notes += note_item_html(n, "");
       ++number;
     }
     for (const MappedNote& m : marks.notes->mapped) {
-      text.note(m.start, m.end, number++, true);
+      in(m.note.field).note(m.start, m.end, number++, true);
       notes += note_item_html(m.note, m.note.address);
     }
   }
   notes += "</ol>";
   for (const Mention* m : marks.mentions) text.person(m->start, m->end, m->person);
   for (const Variant* v : marks.variants) {
-    if (v->field != VariantField::kText) continue;  // its offsets count in the title or author: listed only
     const PassageSpan& own = marks.on_b ? v->b : v->a;
-    text.variant(own.start, own.end, *v, (marks.on_b ? v->a : v->b).reading);
+    in(v->field).variant(own.start, own.end, *v, (marks.on_b ? v->a : v->b).reading);
   }
-  std::string title;
-  if (p.title) title += "《" + *p.title + "》";
-  if (p.author) title += " " + *p.author;
+  const std::string at = " data-address=\"" + html_escape(address) + "\"";
+  std::string heading;
+  if (p.title) heading += "《<span class=\"field\"" + at + " data-field=\"title\">" + title.html() + "</span>》";
+  if (p.author) heading += " <span class=\"field\"" + at + " data-field=\"author\">" + author.html() + "</span>";
   return "<article class=\"passage\" id=\"" + html_escape(address) + "\"><div class=\"address\"><a href=\"/parallel/" +
          html_escape(address) + "\">" + html_escape(address) + "</a>" +
          (p.page ? "<div class=\"page\">p. " + html_escape(*p.page) + "</div>" : "") + "</div><div>" +
-         (title.empty() ? "" : "<div class=\"title\">" + html_escape(title) + "</div>") + "<div class=\"text\" data-address=\"" +
-         html_escape(address) + "\">" + text.html() + "</div></div><div class=\"beside\">" + notes +
-         variants_list_html(marks.variants, marks.on_b) + "</div></article>\n";
+         (heading.empty() ? "" : "<div class=\"title\">" + heading + "</div>") + "<div class=\"text\"" + at + ">" +
+         text.html() + "</div></div><div class=\"beside\">" + notes + variants_list_html(marks.variants, marks.on_b) +
+         "</div></article>\n";
 }
 
 }  // namespace jiaozhu::cli

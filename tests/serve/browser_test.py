@@ -37,6 +37,10 @@ run("init")
 run("import", f"{corpus}/songjin/hant.txt", "--work", "songjin", "--siglum", "A")
 run("import", f"{corpus}/songjin/hans.txt", "--work", "songjin", "--siglum", "B")
 run("align", "A", "B")
+poems = os.path.join(work, "poems.json")
+with open(poems, "w", encoding="utf-8") as f:
+    json.dump([{"title": "贈汪倫", "author": "李白", "paragraphs": ["李白乘舟將欲行，忽聞岸上踏歌聲。"]}], f, ensure_ascii=False)
+run("import", poems, "--work", "唐詩", "--siglum", "P")
 run("character", "add", "张若麟")
 run("note", "add", "B:20", "--text", "<script>window.jzpwned=1</script><img src=x onerror=\"window.jzpwned=2\">惡意")
 # A conflict: one note edited apart in two copies, then merged.
@@ -65,11 +69,12 @@ def shot(name):
     browser.save_screenshot(os.path.join(artefacts, f"{shots:02d}-{name}.png"))
 
 
-def select_words(address, words):
-    """Selects `words` in the text of passage `address` as a mouse would, and lets go of the button."""
+def select_words(address, words, where=".text"):
+    """Selects `words` in the text (or the title, where=".field[data-field=title]") of passage `address`
+    as a mouse would, and lets go of the button."""
     found = browser.execute_script("""
-        const [address, words] = arguments;
-        const text = document.querySelector('.text[data-address="' + address + '"]');
+        const [address, words, where] = arguments;
+        const text = document.querySelector(where + '[data-address="' + address + '"]');
         const walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
         const nodes = []; let all = '';
         for (let n = walker.nextNode(); n; n = walker.nextNode()) { nodes.push([n, all.length]); all += n.data; }
@@ -80,7 +85,7 @@ def select_words(address, words):
         range.setStart(...place(at)); range.setEnd(...place(at + words.length));
         const selection = window.getSelection(); selection.removeAllRanges(); selection.addRange(range);
         text.dispatchEvent(new MouseEvent('mouseup', {bubbles: true}));
-        return true;""", address, words)
+        return true;""", address, words, where)
     assert found, f"{words} is not in the text of {address}"
     wait.until(EC.visibility_of_element_located((By.ID, "note-form")))
 
@@ -111,6 +116,19 @@ try:
     mark = browser.find_element(By.CSS_SELECTOR, '.text[data-address="B:17"] mark.note')
     assert mark.text == "张着麟", f"the note is marked on {mark.text!r}, not on 张着麟"
     shot("note-added")
+
+    # Words of a title carry a note as the text's words do.
+    browser.get(base + "/read/P:1")
+    select_words("P:1", "汪倫", ".field[data-field=title]")
+    form = browser.find_element(By.ID, "note-form")
+    assert form.find_element(By.CLASS_NAME, "where").text == "P:1 (title)"
+    form.find_element(By.NAME, "text").send_keys("題下之注")
+    form.find_element(By.NAME, "add-note").click()
+    note_item("題下之注")
+    mark = browser.find_element(By.CSS_SELECTOR, '.field[data-field=title][data-address="P:1"] mark.note')
+    assert mark.text == "汪倫", f"the title's note is marked on {mark.text!r}"
+    titled = jrun("notes", "P:1")["notes"]
+    assert [(n["field"], n["quote"]["exact"]) for n in titled] == [("title", "汪倫")], titled
 
     # The note on the linked span of A:2, in the parallel view.
     browser.get(base + "/parallel/A:2")

@@ -52,20 +52,20 @@ RunResult run_jiaozhu_writing_to(const std::vector<std::string>& args, const std
 // read into RunResult::out (its line ends are "\r\n", as a terminal's are).
 RunResult run_jiaozhu_on_terminal(const std::vector<std::string>& args);
 
-// A database file made by the binary from the fixture songjin: hant.txt
-// imported as A, hans.txt as B (unless one edition is asked for), aligned
-// if asked. The end-to-end tests' one set-up: no test depends on the user's
-// configuration, which points into `dir`, nor on $JIAOZHU_AUTHOR, which is
-// `author` when given and unset otherwise (both restored on destruction).
 // Turns a current database back into schema 8 (before fold rules, the
-// conversion and placeholder classes, and titles in the search index), for
-// tests that downgrade a file
-// further to see it upgraded. Takes the raw connection, outside jiaozhu.
+// conversion and placeholder classes, titles in the search index and notes
+// on titles), for tests that downgrade a file further to see it upgraded.
+// Takes the raw connection, outside jiaozhu.
 void undo_schema_9(SQLite::Database& raw);
 
 // The author every test writes as, where it needs one.
 inline const std::string kTestAuthor = "Tester <t@example.org>";
 
+// A database file made by the binary from the fixture songjin: hant.txt
+// imported as A, hans.txt as B (unless one edition is asked for), aligned
+// if asked. The end-to-end tests' one set-up: no test depends on the user's
+// configuration, which points into `dir`, nor on $JIAOZHU_AUTHOR, which is
+// `author` when given and unset otherwise (both restored on destruction).
 struct SongjinOptions {
   int editions = 2;
   bool aligned = false;

@@ -192,9 +192,30 @@ TEST_CASE("a note whose words cross a line break stands on one line of the 校�
   p.seq = 2;
   p.address = "Q:2";
   p.text = "開國何茫然。\n爾來四萬八千歲";
-  p.notes.push_back({"u", 2, 10, "跨行之注", "T", {}});  // 何茫然。\n爾來四
+  p.notes.push_back({"u", VariantField::kText, 2, 10, "何茫然。\n爾來四", "跨行之注", "T", {}});
   a.passages.push_back(p);
   std::ostringstream out;
   write_apparatus_text(a, out);
   CHECK_THAT(out.str(), Catch::Contains("【注】「何茫然。／爾來四」：跨行之注（T）\n"));
+}
+
+TEST_CASE("a note on a title's words is cited as the title's, in every format") {
+  Apparatus a;
+  a.base.siglum = "Q";
+  ApparatusPassage p;
+  p.seq = 1;
+  p.address = "Q:1";
+  p.title = "靜夜思";
+  p.text = "床前明月光";
+  p.notes.push_back({"u", VariantField::kTitle, 0, 2, "靜夜", "題下之注", "T", {}});
+  a.passages.push_back(p);
+  std::ostringstream text, csv, tei, html;
+  write_apparatus_text(a, text);
+  CHECK_THAT(text.str(), Catch::Contains("【注】題「靜夜」：題下之注（T）\n"));
+  write_apparatus_csv(a, csv);
+  CHECK_THAT(csv.str(), Catch::Contains(",Q:1,0,2,靜夜,題下之注,T,,note,,title\r\n"));
+  write_apparatus_tei(a, tei);
+  CHECK_THAT(tei.str(), Catch::Contains("<head>靜夜思<note type=\"annotation\""));
+  write_apparatus_html(a, html);
+  CHECK_THAT(html.str(), Catch::Contains("題「靜夜」"));
 }

@@ -121,6 +121,104 @@ TEST_CASE("a note is refused without author, with a quote not in the passage, or
   CHECK_THROWS_AS(f.notes.add(r), UsageError);
 }
 
+namespace {
+
+// Imports `json` (chinese-poetry records) as edition `siglum` of 唐詩.
+void import_poems(Database& db, const std::filesystem::path& file, const std::string& json, const std::string& siglum,
+                  bool replace = false) {
+  jz_test::write_file(file, json);
+  ImportOptions o;
+  o.work = "唐詩";
+  o.siglum = siglum;
+  o.replace = replace;
+  import_edition(db, {&file, 1}, o, nullptr);
+}
+
+constexpr char kPoemsA[] = R"([{"title": "靜夜思", "author": "李白", "paragraphs": ["床前明月光，疑是地上霜。"]},
+                               {"title": "贈汪倫", "author": "李白", "paragraphs": ["李白乘舟將欲行，忽聞岸上踏歌聲。"]}])";
+
+}  // namespace
+
+TEST_CASE("a note on a title's words is anchored in the title and follows it through re-import, export and merge") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "t.db", OpenMode::kCreate);
+  import_poems(db, dir / "a.json", kPoemsA, "A");
+  import_poems(db, dir / "b.json", R"([{"title": "静夜思", "author": "李白", "paragraphs": ["床前看月光，疑是地上霜。"]}])", "B");
+  NoteRepository notes(db);
+  NoteRequest r;
+  r.target = NoteTarget::kSpan;
+  r.address = "A:2";
+  r.field = VariantField::kTitle;
+  r.quote = "汪倫";
+  r.body = "汪倫，桃花潭村人。";
+  r.author = jz_test::kTestAuthor;
+  const Note n = notes.add(r);
+  CHECK(n.field == VariantField::kTitle);
+  CHECK(std::make_pair(n.start, n.end) == std::make_pair<int64_t, int64_t>(1, 3));
+  CHECK(n.suffix.empty());
+
+  SECTION("words not in the title, or a passage without one, are refused by name") {
+    r.quote = "李白乘舟";  // in the text, not the title
+    CHECK_THROWS_WITH(notes.add(r), Catch::Contains("not in the title of A:2"));
+    r.quote.reset();
+    r.start = 0;
+    r.end = 4;
+    CHECK_THROWS_WITH(notes.add(r), Catch::Contains("the length of the title of A:2"));
+    r.target = NoteTarget::kPassage;
+    CHECK_THROWS_AS(notes.add(r), UsageError);
+  }
+  SECTION("a re-import that inserts a poem and lengthens the title moves the note with it") {
+    import_poems(db, dir / "a2.json", R"([{"title": "序", "paragraphs": ["汪倫之序。"]},
+      {"title": "靜夜思", "author": "李白", "paragraphs": ["床前明月光，疑是地上霜。"]},
+      {"title": "桃花潭贈汪倫", "author": "李白", "paragraphs": ["李白乘舟將欲行，忽聞岸上踏歌聲。"]}])", "A", true);
+    const Note moved = notes.get(n.uuid);
+    CHECK_FALSE(moved.orphaned);
+    CHECK(moved.address == "A:3");
+    CHECK(moved.field == VariantField::kTitle);
+    CHECK(std::make_pair(moved.start, moved.end) == std::make_pair<int64_t, int64_t>(4, 6));
+    CHECK(jz_test::passes_check(db));
+  }
+  SECTION("the W3C export says so, and another copy reads it back into the title") {
+    std::ostringstream out;
+    export_notes(db, NoteFormat::kW3c, true, out);
+    CHECK_THAT(out.str(), Catch::Contains("\"jz:field\": \"title\""));
+    const auto file = dir / "notes.jsonld";
+    jz_test::write_file(file, out.str());
+    jz_test::TempDir other_dir;
+    Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
+    import_poems(other, other_dir / "a.json", kPoemsA, "A");
+    CHECK(import_notes(other, file).notes_added == 1);
+    const Note read = NoteRepository(other).get(n.uuid);
+    CHECK(read.field == VariantField::kTitle);
+    CHECK(read.exact == "汪倫");
+    CHECK(jz_test::passes_check(other));
+  }
+  SECTION("a merged copy holds it on the title, and the other edition's linked title shows it") {
+    jz_test::TempDir other_dir;
+    {
+      Database other = open_database(other_dir / "o.db", OpenMode::kCreate);
+      import_poems(other, other_dir / "a.json", kPoemsA, "A");
+    }
+    {
+      Database other = open_database(other_dir / "o.db", OpenMode::kExisting);
+      merge_database(other, dir / "t.db", false);
+      const Note merged = NoteRepository(other).get(n.uuid);
+      CHECK(merged.field == VariantField::kTitle);
+      CHECK(merged.start == 1);
+      CHECK(jz_test::passes_check(other));
+    }
+    r.address = "A:1";
+    r.quote = "靜夜";
+    r.body = "題";
+    notes.add(r);
+    align_editions(db, "A", "B");
+    const auto shown = notes.mapped_onto("B:1");
+    REQUIRE(shown.size() == 1);
+    CHECK(shown.front().note.field == VariantField::kTitle);
+    CHECK(std::make_pair(shown.front().start, shown.front().end) == std::make_pair<int64_t, int64_t>(0, 2));  // 静夜
+  }
+}
+
 TEST_CASE("a quote that crosses a line break of the passage is found without it, and anchors on the stored text") {
   jz_test::TempDir dir;
   Database db = open_database(dir / "q.db", OpenMode::kCreate);

@@ -72,7 +72,9 @@ struct ApparatusEntry {
 // A note on the base, at its span (the whole passage for a passage note).
 struct ApparatusNote {
   std::string uuid;
+  VariantField field = VariantField::kText;  // what start and end count in: the text, title or author
   int64_t start = 0, end = 0;
+  std::string quote;  // the words noted (a whole passage's note: its text)
   std::string body;
   std::string author;
   std::vector<std::string> tags;

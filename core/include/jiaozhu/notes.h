@@ -9,7 +9,8 @@
 // case; two or more mean concurrent edits met in a merge: the note is in
 // conflict until `resolve` writes a revision with all of them as parents.
 //
-// A span target is stored as code-point offsets into the passage's text plus
+// A span target is stored as code-point offsets into the passage's text (or
+// its title or author line, for a note on those words) plus
 // a W3C TextQuoteSelector (the exact text, up to 32 code points of prefix and
 // suffix), so the anchor can be found again when the text changes. A note
 // whose anchor cannot be found is kept and marked orphaned.
@@ -19,6 +20,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "jiaozhu/collation.h"
 
 namespace jiaozhu {
 
@@ -54,7 +57,8 @@ struct Note {
   NoteTarget target = NoteTarget::kPassage;
   std::string edition_uuid;  // span and passage targets
   std::string address;       // S:N, span and passage targets
-  int64_t start = 0, end = 0;                // span targets: [start, end) in code points
+  VariantField field = VariantField::kText;  // span targets: the passage's text, title or author
+  int64_t start = 0, end = 0;                // span targets: [start, end) in code points of that field
   std::string exact, prefix, suffix;         // span targets: the quote selector;
                                              // passage targets: exact is the passage's opening
   std::string target_uuid;   // link, variant, character targets
@@ -72,6 +76,7 @@ struct Note {
 struct NoteRequest {
   NoteTarget target = NoteTarget::kPassage;
   std::string address;                   // S:N for span and passage targets
+  VariantField field = VariantField::kText;  // span targets: in the text, the title or the author line
   std::optional<std::string> quote;      // the span by its text...
   int64_t nth = 0;                       // ...its K-th occurrence (1-based) when it occurs more than once
   std::optional<int64_t> start, end;     // ...or by offsets

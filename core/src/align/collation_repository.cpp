@@ -137,7 +137,7 @@ VariantField parse_variant_field(std::string_view name) {
   for (VariantField f : {VariantField::kText, VariantField::kTitle, VariantField::kAuthor}) {
     if (name == to_string(f)) return f;
   }
-  throw UsageError("unknown variant field '" + std::string(name) + "' (use text, title, author)");
+  throw UsageError("unknown field '" + std::string(name) + "' (use text, title, author)");
 }
 
 VariantClass parse_variant_class(std::string_view name) {

@@ -323,7 +323,13 @@ class Builder {
       if (it == by_address.end()) continue;
       ApparatusPassage& p = *it->second;
       const bool span = n.target == NoteTarget::kSpan;
-      p.notes.push_back({n.uuid, span ? n.start : 0, span ? n.end : static_cast<int64_t>(to_code_points(p.text).size()),
+      const std::u32string noted = to_code_points(span && n.field == VariantField::kTitle    ? p.title
+                                                  : span && n.field == VariantField::kAuthor ? p.author
+                                                                                             : p.text);
+      const int64_t start = span ? n.start : 0, end = span ? n.end : static_cast<int64_t>(noted.size());
+      if (start < 0 || end < start || end > static_cast<int64_t>(noted.size())) continue;  // `check` reports it
+      p.notes.push_back({n.uuid, span ? n.field : VariantField::kText, start, end,
+                         to_utf8(noted.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(end - start))),
                          n.current.body, n.current.author, n.current.tags});
     }
   }

@@ -57,7 +57,8 @@ void write_apparatus_csv(const Apparatus& a, std::ostream& out) {
   for (const ApparatusPassage& p : a.passages) {
     const std::u32string text = to_code_points(p.text);
     for (const ApparatusNote& note : p.notes) {
-      write_row(out, {"", p.address, note.start, note.end, span_of(text, note.start, note.end), note.body, note.author, "", "note", ""});
+      write_row(out, {"", p.address, note.start, note.end, note.quote, note.body, note.author, "", "note", "",
+                      to_string(note.field)});
     }
     for (const ApparatusMention& m : p.mentions) {
       write_row(out, {"", p.address, m.start, m.end, span_of(text, m.start, m.end), a.persons[m.person].name, "", "", "person", ""});

@@ -121,6 +121,7 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
     for (int64_t i = e.start; i < e.end; ++i) classes[static_cast<std::size_t>(i)] += " lem";
   }
   for (const ApparatusNote& n : p.notes) {
+    if (n.field != VariantField::kText) continue;  // listed under the passage
     for (int64_t i = n.start; i < n.end && i < size; ++i) {
       auto k = static_cast<std::size_t>(i);
       if (classes[k].find("noted") == std::string::npos) classes[k] += " noted";
@@ -189,10 +190,9 @@ void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
   }
   if (!p.notes.empty()) {
     out << "<ul class=\"notes\">";
-    const std::u32string text = to_code_points(p.text);
     for (const ApparatusNote& n : p.notes) {
-      const std::string span = to_utf8(text.substr(static_cast<std::size_t>(n.start), static_cast<std::size_t>(n.end - n.start)));
-      out << "<li>「" << html(span) << "」 " << html(n.body) << " <i>" << html(n.author) << "</i></li>";
+      out << "<li>" << (n.field == VariantField::kTitle ? "題" : n.field == VariantField::kAuthor ? "作者" : "") << "「"
+          << html(n.quote) << "」 " << html(n.body) << " <i>" << html(n.author) << "</i></li>";
     }
     out << "</ul>\n";
   }

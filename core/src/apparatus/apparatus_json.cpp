@@ -67,7 +67,8 @@ void write_apparatus_json(const Apparatus& a, std::ostream& out) {
   }
   for (const ApparatusPassage& p : a.passages) {
     for (const ApparatusNote& n : p.notes) {
-      notes.push_back({{"uuid", n.uuid}, {"passage", p.address}, {"start", n.start}, {"end", n.end}, {"body", n.body},
+      notes.push_back({{"uuid", n.uuid}, {"passage", p.address}, {"field", to_string(n.field)}, {"start", n.start},
+                       {"end", n.end}, {"quote", n.quote}, {"body", n.body},
                        {"author", n.author}, {"tags", n.tags}});
     }
     for (const ApparatusMention& m : p.mentions) {

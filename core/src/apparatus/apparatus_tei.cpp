@@ -107,6 +107,7 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
   }
   std::multimap<int64_t, const ApparatusNote*> notes;
   for (const ApparatusNote& n : p.notes) {
+    if (n.field != VariantField::kText) continue;  // in the <head> or <byline>
     int64_t at = n.end;
     for (const auto& [start, e] : apps) if (e->start < at && at < e->end) at = e->end;
     notes.emplace(at, &n);
@@ -163,6 +164,10 @@ std::string label_content(const Apparatus& a, const ApparatusPassage& p, Variant
     if (at == size) break;
     out += xml_text(to_utf8(text.substr(static_cast<std::size_t>(at), 1)));
     ++at;
+  }
+  // Its notes after it: a label is a few words, and a note cut into an <app> would not be valid.
+  for (const ApparatusNote& n : p.notes) {
+    if (n.field == field) out += note(n);
   }
   return out;
 }

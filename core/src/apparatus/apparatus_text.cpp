@@ -135,8 +135,7 @@ void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
         << sentence(to_code_points(field_text(p, e.field)), e) << "\n";
   }
   for (const ApparatusNote& n : p.notes) {
-    out << "【注】" << quoted(on_one_line(to_utf8(base.substr(static_cast<std::size_t>(n.start), static_cast<std::size_t>(n.end - n.start)))))
-        << "：" << n.body << "（" << n.author << "）\n";
+    out << "【注】" << field_prefix(n.field) << quoted(on_one_line(n.quote)) << "：" << n.body << "（" << n.author << "）\n";
   }
   if (!p.mentions.empty()) {
     std::string names;

@@ -14,20 +14,23 @@ namespace {
 // correction that splits or joins paragraphs moves text by a few passages.
 constexpr int64_t kNearbyPassages = 3;
 
-std::optional<AnchorPlace> look_in(Database& db, int64_t edition_id, int64_t seq, std::size_t hint,
+// The column a field is stored in: a name of our own, never the user's.
+std::string column_of(VariantField field) { return std::string(to_string(field)); }
+
+std::optional<AnchorPlace> look_in(Database& db, int64_t edition_id, VariantField field, int64_t seq, std::size_t hint,
                                    const QuoteSelector& quote, bool strict) {
-  const auto text = passage_text(db, edition_id, seq);
+  const auto text = passage_text(db, edition_id, seq, field);
   if (!text) return std::nullopt;
   const auto found = locate(*text, quote, hint, strict);
   if (!found) return std::nullopt;
   return AnchorPlace{seq, static_cast<int64_t>(found->start), static_cast<int64_t>(found->end), false};
 }
 
-std::optional<AnchorPlace> look_everywhere(Database& db, int64_t edition_id, int64_t except_from, int64_t except_to,
-                                           const QuoteSelector& quote) {
-  SQLite::Statement q(db.sql(),
-                      "SELECT seq, text FROM passage WHERE edition_id = ? AND (seq < ? OR seq > ?) "
-                      "AND instr(text, ?) > 0 ORDER BY seq");
+std::optional<AnchorPlace> look_everywhere(Database& db, int64_t edition_id, VariantField field, int64_t except_from,
+                                           int64_t except_to, const QuoteSelector& quote) {
+  const std::string column = column_of(field);
+  SQLite::Statement q(db.sql(), "SELECT seq, " + column + " FROM passage WHERE edition_id = ? AND (seq < ? OR seq > ?) "
+                                "AND instr(" + column + ", ?) > 0 ORDER BY seq");
   q.bind(1, edition_id);
   q.bind(2, except_from);
   q.bind(3, except_to);
@@ -74,8 +77,10 @@ AnchorPlace find_passage(Database& db, int64_t edition_id, int64_t seq, const st
 
 }  // namespace
 
-std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq) {
-  auto q = db.cached("SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
+std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq, VariantField field) {
+  auto q = db.cached(field == VariantField::kTitle    ? "SELECT coalesce(title, '') FROM passage WHERE edition_id = ? AND seq = ?"
+                     : field == VariantField::kAuthor ? "SELECT coalesce(author, '') FROM passage WHERE edition_id = ? AND seq = ?"
+                                                      : "SELECT text FROM passage WHERE edition_id = ? AND seq = ?");
   q->bind(1, edition_id);
   q->bind(2, seq);
   if (!q->executeStep()) return std::nullopt;
@@ -94,24 +99,24 @@ QuoteSelector selector_of(const Note& note) {
   return {to_code_points(note.exact), to_code_points(note.prefix), to_code_points(note.suffix)};
 }
 
-AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
-                        const QuoteSelector& quote) {
+AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, VariantField field, int64_t seq,
+                        int64_t start, const QuoteSelector& quote) {
   const AnchorPlace lost{seq, start, start + static_cast<int64_t>(quote.exact.size()), true};
   if (target == NoteTarget::kPassage) return find_passage(db, edition_id, seq, to_utf8(quote.exact));
-  if (const auto text = passage_text(db, edition_id, seq)) {
+  if (const auto text = passage_text(db, edition_id, seq, field)) {
     const auto at = static_cast<std::size_t>(start);
     if (at + quote.exact.size() <= text->size() && text->compare(at, quote.exact.size(), quote.exact) == 0) {
       return AnchorPlace{seq, start, start + static_cast<int64_t>(quote.exact.size()), false};
     }
   }
-  if (auto here = look_in(db, edition_id, seq, static_cast<std::size_t>(start), quote, false)) return *here;
+  if (auto here = look_in(db, edition_id, field, seq, static_cast<std::size_t>(start), quote, false)) return *here;
   for (int64_t d = 1; d <= kNearbyPassages; ++d) {
     for (int64_t s : {seq - d, seq + d}) {
       if (s < 1) continue;
-      if (auto near = look_in(db, edition_id, s, static_cast<std::size_t>(start), quote, true)) return *near;
+      if (auto near = look_in(db, edition_id, field, s, static_cast<std::size_t>(start), quote, true)) return *near;
     }
   }
-  if (auto far = look_everywhere(db, edition_id, seq - kNearbyPassages, seq + kNearbyPassages, quote)) return *far;
+  if (auto far = look_everywhere(db, edition_id, field, seq - kNearbyPassages, seq + kNearbyPassages, quote)) return *far;
   return lost;
 }
 
@@ -124,7 +129,8 @@ int64_t reanchor_edition(Database& db, int64_t edition_id) {
   int64_t orphaned = 0;
   for (int64_t id : ids) {
     const NoteRecord r = store.read(id);
-    const AnchorPlace at = find_anchor(db, edition_id, r.note.target, r.passage_seq, r.note.start, selector_of(r.note));
+    const AnchorPlace at =
+        find_anchor(db, edition_id, r.note.target, r.note.field, r.passage_seq, r.note.start, selector_of(r.note));
     store.place(id, at.seq, at.start, at.end, at.orphaned);
     orphaned += at.orphaned ? 1 : 0;
   }

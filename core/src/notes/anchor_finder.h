@@ -24,20 +24,22 @@ struct AnchorPlace {
 // The selector stored with a span note.
 QuoteSelector selector_of(const Note& note);
 
-// Where a note on passage `seq` of edition `edition_id` (at [start, end) for
-// a span) stands in the edition's text now. A span whose quote is still at
+// Where a note on passage `seq` of edition `edition_id` (at [start, end) of
+// `field` for a span; a title's quote is looked for in titles) stands in the edition's text now. A span whose quote is still at
 // its offsets stays; otherwise the quote is looked for in its passage, then
 // in the passages around it, then in the whole edition (exact occurrences
 // with a matching context only). A passage note (`quote.exact` holding the
 // opening it was made on) stays while its passage opens with it, else goes
 // to the nearest passage that does (a heading inserted before it), else
 // stays while its passage exists.
-AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, int64_t seq, int64_t start,
-                        const QuoteSelector& quote);
+AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, VariantField field, int64_t seq,
+                        int64_t start, const QuoteSelector& quote);
 
-// The text of passage `seq` of edition `edition_id`, in code points;
-// nothing when there is no such passage.
-std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq);
+// The text (or title, or author line: empty when it has none) of passage
+// `seq` of edition `edition_id`, in code points; nothing when there is no
+// such passage.
+std::optional<std::u32string> passage_text(Database& db, int64_t edition_id, int64_t seq,
+                                           VariantField field = VariantField::kText);
 
 // The opening words of passage `seq` (up to 24 code points), which a note
 // on the whole passage keeps to follow it; empty when there is no such passage.

@@ -25,8 +25,8 @@ struct IncomingNotes::Lookups {
       : note(other,
              "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
              "coalesce(n.quote_exact, n.passage_opening), n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, "
-             "n.created_at, n.target_link_uuid, n.target_key FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
-             "WHERE n.id = ?"),
+             "n.created_at, n.target_link_uuid, n.target_key, coalesce(n.span_field, 'text') "
+             "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?"),
         parents(other,
                 "SELECT p.uuid FROM note_revision_parent rp LEFT JOIN note_revision p ON p.id = rp.parent_id "
                 "WHERE rp.revision_id = ?"),
@@ -173,6 +173,11 @@ void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
   n.target_link_uuid = text_.text(q, 13, Field::kUuid);
   n.target_key = text_.text(q, 14, Field::kQuote);
   if (!n.target_key.empty() && !is_sha256_hex(n.target_key)) text_.refuse("note " + n.uuid + " has a target key that is not a digest");
+  try {
+    n.field = parse_variant_field(q.getColumn(15).getString());
+  } catch (const UsageError&) {
+    text_.refuse("note " + n.uuid + " is on an unknown field of its passage");
+  }
 
   SQLite::Statement &parents = lookups.parents, &tags = lookups.tags;
   for (std::size_t i = 0; i < revision_ids.size(); ++i) {

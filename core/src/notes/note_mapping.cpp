@@ -26,9 +26,16 @@ struct Side {
   detail::CollationText text;
 };
 
-Side load_side(Database& db, const std::vector<std::string>& addresses) {
+// The side's text, title or author lines, aligned as the text is: a note on
+// a title's words is shown on the linked passage's title.
+Side load_side(Database& db, const std::vector<std::string>& addresses, VariantField field) {
   std::vector<std::string> texts;
-  for (const std::string& a : addresses) texts.push_back(PassageRepository(db).get(parse_address(a)).front().text);
+  for (const std::string& a : addresses) {
+    Passage p = PassageRepository(db).get(parse_address(a)).front();
+    texts.push_back(field == VariantField::kTitle    ? p.title.value_or("")
+                    : field == VariantField::kAuthor ? p.author.value_or("")
+                                                     : p.text);
+  }
   return {addresses, detail::make_collation_text(texts, db.folding())};
 }
 
@@ -89,13 +96,17 @@ std::vector<MappedNote> NoteRepository::mapped_onto(const std::string& address) 
         if (n.target == NoteTarget::kSpan && !n.orphaned) notes.emplace_back(i, std::move(n));
       }
     }
-    if (notes.empty()) continue;
-    const Side from = load_side(db_, theirs), to = load_side(db_, mine);
-    const auto map = unit_map(from, to);
     const auto to_passage = static_cast<uint32_t>(std::find(mine.begin(), mine.end(), address) - mine.begin());
-    for (auto& [from_passage, n] : notes) {
-      if (auto span = map_span(from, to, map, from_passage, to_passage, n.start, n.end)) {
-        out.push_back({std::move(n), address, span->first, span->second});
+    for (VariantField field : {VariantField::kText, VariantField::kTitle, VariantField::kAuthor}) {
+      const bool any = std::any_of(notes.begin(), notes.end(), [&](const auto& n) { return n.second.field == field; });
+      if (!any) continue;
+      const Side from = load_side(db_, theirs, field), to = load_side(db_, mine, field);
+      const auto map = unit_map(from, to);
+      for (auto& [from_passage, n] : notes) {
+        if (n.field != field) continue;
+        if (auto span = map_span(from, to, map, from_passage, to_passage, n.start, n.end)) {
+          out.push_back({std::move(n), address, span->first, span->second});
+        }
       }
     }
   }

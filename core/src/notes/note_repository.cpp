@@ -32,25 +32,33 @@ struct PassageRef {
   std::string edition_uuid;
   std::string siglum;
   int64_t seq;
-  std::u32string text;
+  std::u32string text;  // of the field the note is on
+  std::string where;    // "S:N", or "the title of S:N"
 };
 
-PassageRef passage_at(Database& db, const std::string& address) {
+PassageRef passage_at(Database& db, const std::string& address, VariantField field) {
   const Address a = parse_address(address);
   if (a.whole_edition() || a.first != a.last) {
     throw UsageError("a note is on one passage: give S:N, not '" + address + "'");
   }
   SQLite::Statement q(db.sql(),
-                      "SELECT e.id, e.uuid, p.text FROM edition e JOIN passage p ON p.edition_id = e.id "
-                      "WHERE e.siglum = ? AND p.seq = ?");
+                      "SELECT e.id, e.uuid, p.text, coalesce(p.title, ''), coalesce(p.author, '') "
+                      "FROM edition e JOIN passage p ON p.edition_id = e.id WHERE e.siglum = ? AND p.seq = ?");
   q.bind(1, a.siglum);
   q.bind(2, a.first);
   if (!q.executeStep()) {
     EditionRepository(db).get(a.siglum);  // NotFound naming the sigla there are
     throw NotFound("edition " + a.siglum + " has no passage " + std::to_string(a.first));
   }
-  return {q.getColumn(0).getInt64(), q.getColumn(1).getString(), a.siglum, a.first,
-          to_code_points(q.getColumn(2).getString())};
+  const int column = field == VariantField::kTitle ? 3 : field == VariantField::kAuthor ? 4 : 2;
+  PassageRef p{q.getColumn(0).getInt64(), q.getColumn(1).getString(), a.siglum, a.first,
+               to_code_points(q.getColumn(column).getString()), format_address(a.siglum, a.first)};
+  if (field != VariantField::kText) {
+    const std::string name = field == VariantField::kTitle ? "title" : "author line";
+    if (p.text.empty()) throw InputError(p.where + " has no " + name);
+    p.where = "the " + name + " of " + p.where;
+  }
+  return p;
 }
 
 std::string quoted_list(const std::vector<std::u32string>& readings) {
@@ -61,7 +69,7 @@ std::string quoted_list(const std::vector<std::u32string>& readings) {
 
 // [start, end) of the span the request names in `p`.
 std::pair<std::size_t, std::size_t> span_of(const NoteRequest& r, const PassageRef& p) {
-  const std::string address = format_address(p.siglum, p.seq);
+  const std::string& address = p.where;
   if (r.quote) {
     const std::u32string quote = to_code_points(to_nfc(*r.quote));
     if (quote.empty()) throw UsageError("--quote is empty");
@@ -196,13 +204,17 @@ void resolve_target(Database& db, const NoteRequest& request, detail::NoteRecord
   Note& n = record.note;
   n.target = request.target;
   if (n.target == NoteTarget::kSpan || n.target == NoteTarget::kPassage) {
-    const PassageRef p = passage_at(db, request.address);
+    if (request.field != VariantField::kText && n.target != NoteTarget::kSpan) {
+      throw UsageError("a note on a title or author line is on words of it: give --quote or --start/--end");
+    }
+    const PassageRef p = passage_at(db, request.address, request.field);
     n.edition_uuid = p.edition_uuid;
     n.address = request.address;
     record.passage_seq = p.seq;
     if (n.target == NoteTarget::kSpan) {
       const auto [start, end] = span_of(request, p);
       const detail::QuoteSelector q = detail::make_selector(p.text, start, end);
+      n.field = request.field;
       n.start = static_cast<int64_t>(start);
       n.end = static_cast<int64_t>(end);
       n.exact = to_utf8(q.exact);

@@ -171,7 +171,7 @@ NoteStore::Placement NoteStore::placement(const NoteRecord& record) const {
     }
     p.edition_id = e->getColumn(0).getInt64();
     const AnchorPlace at = record.unplaceable ? AnchorPlace{p.seq, n.start, n.end, true}
-                                              : find_anchor(db_, *p.edition_id, n.target, p.seq, n.start, selector_of(n));
+                                              : find_anchor(db_, *p.edition_id, n.target, n.field, p.seq, n.start, selector_of(n));
     p.seq = at.seq;
     p.start = at.start;
     p.end = at.end;
@@ -189,9 +189,10 @@ NoteStore::Placement NoteStore::placement(const NoteRecord& record) const {
   return p;
 }
 
-// Binds the 13 target columns, from `first` on: target, edition_id,
+// Binds the 14 target columns, from `first` on: target, edition_id,
 // passage_seq, span_start, span_end, quote_exact, quote_prefix, quote_suffix,
-// target_uuid, orphaned, target_link_uuid, passage_opening, target_key.
+// target_uuid, orphaned, target_link_uuid, passage_opening, target_key,
+// span_field.
 void NoteStore::bind_target(SQLite::Statement& q, int first, const Note& n, const Placement& p) {
   int i = first;
   q.bind(i++, std::string(to_string(n.target)));
@@ -208,13 +209,14 @@ void NoteStore::bind_target(SQLite::Statement& q, int first, const Note& n, cons
   if (n.target == NoteTarget::kVariant && !n.target_link_uuid.empty()) q.bind(i++, n.target_link_uuid); else q.bind(i++);
   if (!p.opening.empty()) q.bind(i++, p.opening); else q.bind(i++);
   if (p.key) q.bind(i++, *p.key); else q.bind(i++);
+  if (span && n.field != VariantField::kText) q.bind(i++, std::string(to_string(n.field))); else q.bind(i++);
 }
 
 int64_t NoteStore::insert(const NoteRecord& record) {
   const Placement p = placement(record);
   auto q = db_.cached("INSERT INTO note (uuid, created_at, target, edition_id, passage_seq, span_start, span_end, "
                       "quote_exact, quote_prefix, quote_suffix, target_uuid, orphaned, target_link_uuid, "
-                      "passage_opening, target_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "passage_opening, target_key, span_field) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   q->bind(1, record.note.uuid);
   q->bind(2, record.note.created_at);
   bind_target(*q, 3, record.note, p);
@@ -235,9 +237,9 @@ void NoteStore::retarget(int64_t note_id, const NoteRecord& target) {
   SQLite::Statement q(db_.sql(),
                       "UPDATE note SET target = ?, edition_id = ?, passage_seq = ?, span_start = ?, span_end = ?, "
                       "quote_exact = ?, quote_prefix = ?, quote_suffix = ?, target_uuid = ?, orphaned = ?, "
-                      "target_link_uuid = ?, passage_opening = ?, target_key = ? WHERE id = ?");
+                      "target_link_uuid = ?, passage_opening = ?, target_key = ?, span_field = ? WHERE id = ?");
   bind_target(q, 1, target.note, p);
-  q.bind(14, note_id);
+  q.bind(15, note_id);
   q.exec();
 }
 
@@ -407,8 +409,8 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   // Cached: listings read every note.
   auto q = db_.cached("SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
                       "coalesce(n.quote_exact, n.passage_opening, ''), n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, "
-                      "n.created_at, n.target_link_uuid, n.target_key FROM note n LEFT JOIN edition e ON e.id = n.edition_id "
-                      "WHERE n.id = ?");
+                      "n.created_at, n.target_link_uuid, n.target_key, coalesce(n.span_field, 'text') "
+                      "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?");
   q->bind(1, note_id);
   if (!q->executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
   NoteRecord r;
@@ -428,6 +430,7 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   n.created_at = q->getColumn(12).getString();
   n.target_link_uuid = q->getColumn(13).getString();
   n.target_key = q->getColumn(14).getString();
+  n.field = parse_variant_field(q->getColumn(15).getString());
   return r;
 }
 
@@ -535,8 +538,9 @@ std::vector<std::string> NoteStore::faults() const {
   }
   if (int64_t n = count("SELECT count(*) FROM note n WHERE n.orphaned = 0 AND n.edition_id IS NOT NULL AND NOT EXISTS "
                         "(SELECT 1 FROM passage p WHERE p.edition_id = n.edition_id AND p.seq = n.passage_seq "
-                        "AND (n.target <> 'span' OR n.span_end <= length(p.text)))")) {
-    out.push_back(std::to_string(n) + " notes are anchored outside their passage's text");
+                        "AND (n.target <> 'span' OR n.span_end <= length(CASE n.span_field WHEN 'title' THEN p.title "
+                        "WHEN 'author' THEN p.author ELSE p.text END)))")) {
+    out.push_back(std::to_string(n) + " notes are anchored outside their passage's text, title or author line");
   }
   try {
     index_faults(out);

@@ -37,6 +37,8 @@ std::string target_spec(const NoteRecord& r) {
       doc["end"] = n.end;
       doc["prefix"] = n.prefix;
       doc["suffix"] = n.suffix;
+      // Absent for the text: every move made before titles could be noted reads the same.
+      if (n.field != VariantField::kText) doc["field"] = std::string(to_string(n.field));
     }
     doc["exact"] = n.exact;  // a span's quote, a passage's opening
     return doc.dump();
@@ -62,6 +64,11 @@ NoteRecord parse_target_spec(std::string_view spec) {
       n.prefix = text(doc, "prefix", Field::kQuote);
       n.suffix = text(doc, "suffix", Field::kQuote);
       if (n.exact.empty()) throw InputError("a note move to a span has no quote");
+      if (doc.contains("field")) {
+        const std::string field = text(doc, "field", Field::kMotivation);
+        if (field != "title" && field != "author") throw InputError("a note move's field is not title or author");
+        n.field = parse_variant_field(field);
+      }
     }
     return r;
   }

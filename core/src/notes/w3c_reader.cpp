@@ -303,6 +303,12 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
     if (target.contains("selector")) read_selectors(rd, target["selector"], rec);
     if (rec.passage_seq == 0) rd.fail("has no FragmentSelector naming its passage");
     if (n.target == NoteTarget::kSpan && n.end == n.start) n.end = n.start + static_cast<int64_t>(code_points(n.exact));
+    if (const std::string field = rd.text(target, "jz:field", false); !field.empty()) {
+      if (n.target != NoteTarget::kSpan || (field != "title" && field != "author")) {
+        rd.fail("has a jz:field other than title or author, or on a target without a quote");
+      }
+      n.field = parse_variant_field(field);
+    }
   }
   return finish_annotation(rd, a, rec);
 }

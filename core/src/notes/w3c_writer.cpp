@@ -56,6 +56,8 @@ json target_json(const detail::NoteRecord& rec) {
                  {"scope", urn(n.edition_uuid)},
                  {"jz:address", n.address}};
   if (n.target == NoteTarget::kPassage) return target;
+  // The selectors count in the passage's title or author line, not its text.
+  if (n.field != VariantField::kText) target["jz:field"] = std::string(to_string(n.field));
   target["selector"] = json::array({{{"type", "TextQuoteSelector"}, {"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}},
                                     {{"type", "TextPositionSelector"}, {"start", n.start}, {"end", n.end}}});
   return target;
