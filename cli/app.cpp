@@ -114,6 +114,7 @@ void configure_app(CLI::App& app, Globals& g) {
   add_people_commands(app, g);
   add_fold_commands(app, g);
   add_apparatus_command(app, g);
+  add_decision_commands(app, g);
   add_kind_commands(app, g);
   add_note_commands(app, g);
   add_merge_commands(app, g);

@@ -20,6 +20,7 @@ struct ApparatusArgs {
   std::string passage, classes, format = "text", output;
   bool json = false;  // --json: --format json
   bool split = false;  // --split: HTML pages by section in the folder -o names
+  bool undecided = false;  // --undecided: the editor's worklist
 };
 
 // Base passages on one page of a split apparatus, at most; and beyond how
@@ -69,12 +70,14 @@ void run_apparatus(const Globals& g, const ApparatusArgs& args) {
   if (!args.passage.empty()) request.passages = args.passage;
   request.classes = parse_class_list(args.classes, default_apparatus_classes());
   request.witness_texts = format == "html";
+  request.undecided_only = args.undecided;
   std::optional<DataOutput> output;
   if (!args.split) output.emplace(args.output);
   Database db = g.open();
   std::vector<std::string> aligned;
   Apparatus a = make_apparatus(db, request, &aligned);
   for (const std::string& w : aligned) std::cerr << "jiaozhu: aligned " << args.base << " with " << w << " first\n";
+  if (args.undecided) std::cerr << "jiaozhu: " << with_commas(a.undecided) << " places to decide\n";
   if (args.split) return write_pages(std::move(a), args.output);
   if (format == "html" && a.passages.size() > kLargePage) {
     std::cerr << "jiaozhu: one page of " << with_commas(static_cast<int64_t>(a.passages.size()))
@@ -99,6 +102,8 @@ void add_apparatus_command(CLI::App& app, Globals& g) {
     cmd->add_option("--format", args->format, "text (a 校勘記, default), json, csv, tei or html");
     add_json_flag(cmd, g, args->json, "The same as --format json");
     cmd->add_option("-o,--output", args->output, "Write to this file (whole, or not at all) instead of standard output");
+    cmd->add_flag("--undecided", args->undecided,
+                  "Only the places no decision or policy decides, and those in conflict: the editor's worklist");
     cmd->add_flag("--split", args->split,
                   "HTML: a page per top-level section of the base (卷; 500 passages at most) and index.html, in the folder -o names");
     cmd->callback([&g, args] { run_apparatus(g, *args); });

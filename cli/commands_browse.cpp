@@ -3,6 +3,7 @@
 #include <map>
 
 #include "app.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/address.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/notes.h"
@@ -65,10 +66,33 @@ void print_passage(const Passage& p, const Passage* previous, const NotesOf* not
   if (notes) print_notes_under(*notes, indent);
 }
 
-void run_show(const Globals& g, const std::string& where, const std::string& section, bool json) {
+// The notes' spans on the base, moved to where the edited text has those words.
+void map_into_edited(std::map<std::string, NotesOf>& notes, const std::vector<EditedPassage>& edited) {
+  for (const EditedPassage& e : edited) {
+    auto it = notes.find(format_address(e.passage.siglum, e.passage.seq));
+    if (it == notes.end()) continue;
+    for (Note& n : it->second.own) {
+      if (n.target != NoteTarget::kSpan) continue;
+      n.start = e.of(n.field).map(n.start);
+      n.end = e.of(n.field).map(n.end);
+    }
+    for (MappedNote& m : it->second.mapped) {
+      m.start = e.of(m.note.field).map(m.start);
+      m.end = e.of(m.note.field).map(m.end);
+    }
+  }
+}
+
+void run_show(const Globals& g, const std::string& where, const std::string& section, bool json, bool edited) {
   Database db = g.open();
-  const auto passages = PassageRepository(db).get(parse_address(where), section);
-  const auto notes = notes_of(db, where, passages);
+  auto passages = PassageRepository(db).get(parse_address(where), section);
+  auto notes = notes_of(db, where, passages);
+  if (edited) {
+    const std::vector<EditedPassage> e = edited_passages(db, std::move(passages));
+    map_into_edited(notes, e);
+    passages.clear();
+    for (const EditedPassage& p : e) passages.push_back(p.passage);
+  }
   auto find = [&](const Passage& p) {
     auto it = notes.find(format_address(p.siglum, p.seq));
     return it == notes.end() ? nullptr : &it->second;
@@ -92,13 +116,15 @@ void add_browse_commands(CLI::App& app, Globals& g) {
   add_command(app, g, "show", "Print passages: S (a whole edition), S:N or S:N-M", [&g](CLI::App* show) {
     struct ShowArgs {
       std::string where, section;
-      bool json = false;
+      bool json = false, edited = false;
     };
     auto args = std::make_shared<ShowArgs>();
     show->add_option("ADDRESS", args->where, "An edition's siglum, or a passage or range of it")->required();
     show->add_option("--section", args->section, "Only the passages under the section with this heading (梁惠王上)");
+    show->add_flag("--edited", args->edited,
+                   "The edited text (定本): the readings the editor adopted or emended (`decide`) put in");
     add_json_flag(show, g, args->json, "Print as JSON, one object per passage");
-    show->callback([&g, args] { run_show(g, args->where, args->section, args->json); });
+    show->callback([&g, args] { run_show(g, args->where, args->section, args->json, args->edited); });
   });
 }
 

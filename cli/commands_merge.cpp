@@ -35,6 +35,9 @@ void print_report(const MergeReport& r) {
     std::cout << "  " << r.kind_choices << " kinds set by hand, " << r.datings << " datings of editions, " << r.cbdb_ids
               << " CBDB ids of persons and " << r.dismissals << " decisions on suggestions came in\n";
   }
+  if (r.decisions + r.policies > 0) {
+    std::cout << "  " << r.decisions << " decisions on apparatus places and " << r.policies << " settings of policies came in\n";
+  }
   if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
   print_some(r.conflicts, "conflicts", "`jiaozhu conflicts` lists them", [](const std::string& c) {
@@ -57,7 +60,7 @@ void exit_if_conflicts(int64_t remaining, bool json) {
 }
 
 // Keeps the page asked of the conflicts listed in their order (notes,
-// records, links, editions); returns how many there were in all.
+// records, links, editions, decisions); returns how many there were in all.
 int64_t take_conflict_page(Conflicts& c, const Page& page) {
   const auto total = static_cast<int64_t>(c.size());
   int64_t skip = page.offset, room = page.limit.value_or(total);
@@ -73,6 +76,7 @@ int64_t take_conflict_page(Conflicts& c, const Page& page) {
   cut(c.records);
   cut(c.links);
   cut(c.editions);
+  cut(c.decisions);
   return total;
 }
 
@@ -107,13 +111,19 @@ void print_conflicts(const Conflicts& c) {
     std::cout << "\n  keep one: jiaozhu edition resolve " << e.siglum << " --keep " << e.siglum << "|"
               << (e.rivals.empty() || e.rivals.front().empty() ? "RIVAL" : e.rivals.front()) << '\n';
   }
+  for (const PlaceDecision& d : c.decisions) {
+    std::cout << "place " << d.place.uuid.substr(0, 8) << " 「" << printable(d.place.lemma) << "」 was decided differently in two copies:\n";
+    std::cout << "  " << printable(decision_label(d.current)) << "  " << printable(d.current.author) << "  " << d.current.made_at << '\n';
+    for (const Decision& v : d.rivals) std::cout << "  " << printable(decision_label(v)) << "  " << printable(v.author) << "  " << v.made_at << '\n';
+    std::cout << "  settle it: jiaozhu decide " << d.place.uuid.substr(0, 8) << " --omit|--record|--adopt W|--emend T --reason R|--doubt\n";
+  }
 }
 
 }  // namespace
 
 void add_merge_commands(CLI::App& app, Globals& g) {
   add_command(app, g, "conflicts", 
-              "List what copies edited apart and waits for a decision: notes, characters, aliases, links",
+              "List what copies edited apart and waits for a decision: notes, characters, aliases, links, decisions",
               [&g](CLI::App* conflicts) {
     struct ConflictArgs {
       Page page;

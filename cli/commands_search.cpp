@@ -95,6 +95,8 @@ void add_search_commands(CLI::App& app, Globals& g) {
     cmd->add_option("--person", args->request.person, "Only passages mentioning this character, under any alias");
     cmd->add_option("--edition", args->request.editions, "Search only this edition (repeatable)")->allow_extra_args(false);
     cmd->add_option("--section", args->request.section, "Only passages under the section with this heading (梁惠王上)");
+    cmd->add_flag("--edited", args->request.edited,
+                  "Search the edited text (定本): the readings the editor adopted or emended (`decide`) put in");
     cmd->add_option("--work", args->request.work, "Search only the editions of this work");
     cmd->add_option("--limit", args->request.limit, "Passages to show (default 20)");
     cmd->add_option("--offset", args->request.offset, "Passages to skip, for the next page");

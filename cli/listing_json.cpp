@@ -240,7 +240,8 @@ nlohmann::ordered_json merge_report_json(const MergeReport& r) {
            {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
             {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
-            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals}}},
+            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals},
+            {"decisions", r.decisions}, {"policies", r.policies}}},
           {"removed", r.removed},
           {"editions_replaced", r.editions_replaced},
           {"renamed", r.renamed},
@@ -266,7 +267,54 @@ nlohmann::ordered_json conflicts_json(const Conflicts& c) {
   }
   auto editions = nlohmann::ordered_json::array();
   for (const EditionConflict& e : c.editions) editions.push_back({{"edition", e.siglum}, {"rivals", e.rivals}});
-  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}};
+  auto decisions = nlohmann::ordered_json::array();
+  for (const PlaceDecision& d : c.decisions) decisions.push_back(place_decision_json(d));
+  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}, {"decisions", decisions}};
+}
+
+namespace {
+
+nlohmann::ordered_json place_json(const ApparatusPlace& p) {
+  return {{"id", p.uuid}, {"edition", p.edition_uuid}, {"seq", p.seq}, {"field", to_string(p.field)},
+          {"start", p.start}, {"end", p.end}, {"lemma", p.lemma}, {"lacuna", p.lacuna}};
+}
+
+}  // namespace
+
+nlohmann::ordered_json decision_json(const Decision& d) {
+  nlohmann::ordered_json out = {{"uuid", d.uuid}, {"action", d.action ? nlohmann::ordered_json(to_string(*d.action)) : nullptr},
+                                {"label", decision_label(d)}};
+  if (d.reading) out["reading"] = *d.reading;
+  if (!d.witness_uuid.empty()) out["witness"] = d.witness;
+  if (!d.reason.empty()) out["reason"] = d.reason;
+  out["note"] = d.note;
+  out["author"] = d.author;
+  out["made_at"] = d.made_at;
+  out["parents"] = d.parents;
+  return out;
+}
+
+nlohmann::ordered_json place_decision_json(const PlaceDecision& d) {
+  auto rivals = nlohmann::ordered_json::array();
+  for (const Decision& r : d.rivals) rivals.push_back(decision_json(r));
+  return {{"place", place_json(d.place)}, {"decision", decision_json(d.current)}, {"conflict", d.conflict()},
+          {"rivals", rivals}};
+}
+
+nlohmann::ordered_json place_history_json(const ApparatusPlace& p, const std::vector<Decision>& history) {
+  auto list = nlohmann::ordered_json::array();
+  for (const Decision& d : history) list.push_back(decision_json(d));
+  return {{"place", place_json(p)}, {"history", list}};
+}
+
+nlohmann::ordered_json policies_json(const std::vector<Policy>& policies) {
+  auto list = nlohmann::ordered_json::array();
+  for (const Policy& p : policies) {
+    list.push_back({{"id", p.uuid}, {"action", to_string(p.action)}, {"class", to_string(p.variant_class)},
+                    {"witness", p.witness_uuid.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(p.witness)},
+                    {"zh", policy_sentence(p)}, {"note", p.note}, {"author", p.author}, {"set_at", p.set_at}});
+  }
+  return {{"policies", list}};
 }
 
 nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<std::string>& ua, const std::string& b,

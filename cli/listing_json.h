@@ -18,6 +18,7 @@
 #include <map>
 
 #include "jiaozhu/conflicts.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/merge.h"
 #include "jiaozhu/notes.h"
 #include "notes_of.h"
@@ -35,6 +36,12 @@ nlohmann::ordered_json note_history_json(const Note& n, const std::vector<NoteRe
 // What `merge` and `sync` report, and what `conflicts` lists.
 nlohmann::ordered_json merge_report_json(const MergeReport& r);
 nlohmann::ordered_json conflicts_json(const Conflicts& c);
+// The editor's judgement: a decision; a place with what holds there (and
+// the rival decisions when in conflict); a place with its history; policies.
+nlohmann::ordered_json decision_json(const Decision& d);
+nlohmann::ordered_json place_decision_json(const PlaceDecision& d);
+nlohmann::ordered_json place_history_json(const ApparatusPlace& p, const std::vector<Decision>& history);
+nlohmann::ordered_json policies_json(const std::vector<Policy>& policies);
 // The passages of a pair of editions that no link holds: [{"edition", "passages"}] for each.
 nlohmann::ordered_json unmatched_json(const std::string& a, const std::vector<std::string>& ua, const std::string& b,
                                       const std::vector<std::string>& ub);

@@ -10,6 +10,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
@@ -297,6 +298,29 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
   });
 }
 
+// The editor's judgement, as `decide` and `policy` take it.
+void add_decision_routes(Routes& routes, DatabaseGate& gate) {
+  // {"place": ID, "action": "omit" | "record" | "adopt" | "emend" | "doubt" | "undo",
+  //  "witness": "B", "reading": "…", "reason": "…", "note": "…"}.
+  routes.post("/api/decisions", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    DecisionRequest r;
+    r.place = body.text("place", Field::kReference);
+    if (r.place.empty()) throw UsageError("a decision needs the \"place\" it decides");
+    const std::string action = body.text("action", Field::kChoiceValue);
+    if (action != "undo") r.action = parse_decision_action(action);
+    r.witness = body.text("witness", Field::kReference);
+    r.reading = body.text("reading", Field::kQuote);
+    r.reason = body.text("reason", Field::kDecisionNote);
+    r.note = body.text("note", Field::kDecisionNote);
+    r.author = author();
+    gate.with([&](Database& db) { send_json(res, place_decision_json(DecisionRepository(db).decide(r))); });
+  });
+  routes.get("/api/policies", [&](const WebRequest&, WebResponse& res) {
+    gate.with([&](Database& db) { send_json(res, policies_json(DecisionRepository(db).policies())); });
+  });
+}
+
 }  // namespace
 
 void add_api_routes(Routes& routes, DatabaseGate& gate) {
@@ -325,6 +349,7 @@ void add_api_routes(Routes& routes, DatabaseGate& gate) {
   add_note_routes(routes, gate);
   add_person_routes(routes, gate);
   add_collation_routes(routes, gate);
+  add_decision_routes(routes, gate);
 }
 
 }  // namespace jiaozhu::cli

@@ -41,6 +41,12 @@ ol.notes, ol.variants { margin: 0; padding-left: 1.4rem; font-size: .9rem; }
 li.note-item.removed .body { text-decoration: line-through; color: #999; }
 li.note-item.conflict { border-left: 3px solid #c33; padding-left: .4rem; }
 li.focus { outline: 2px solid #e0b000; }
+li.entry.current { outline: 2px solid #e0b000; }
+li.entry .decision { font-weight: bold; margin: 0 .3rem; }
+li.entry.undecided .decision, li.entry.conflict .decision { color: #a33; }
+li.entry.decided-omit .sentence { color: #999; text-decoration: line-through; }
+li.entry .decide button { font-size: .8rem; margin-right: .2rem; }
+li.entry .decide input { width: 8rem; }
 .actions button, .versions button, .set-kind select, .set-kind input, .set-kind button { font-size: .75rem; margin-left: .3rem; }
 .actions a { font-size: .75rem; margin-left: .4rem; }
 ol.suggestions li.dismissed { color: #999; }
@@ -181,6 +187,58 @@ constexpr std::string_view kScript = R"js(
         .then(done(decision === "undo" ? "suggested again" : "dismissed"), fail);
     }
   });
+
+  // The editor's decisions on the apparatus page, by button or by key:
+  // j/k (or the arrows) move from place to place, o 不出校, r 出校, a 據改
+  // (the witness chosen in the place's list), d 存疑, u 撤銷, n the note.
+  const places = Array.from(document.querySelectorAll("li.entry[data-place]"));
+  if (places.length) {
+    let at = Math.max(0, places.findIndex((p) => p.classList.contains("undecided")));
+    const focus = (i) => {
+      at = Math.min(Math.max(i, 0), places.length - 1);
+      places.forEach((p) => p.classList.remove("current"));
+      places[at].classList.add("current");
+      places[at].focus({ preventScroll: true });
+      places[at].scrollIntoView({ block: "nearest" });
+    };
+    const remaining = () => {
+      document.getElementById("undecided").textContent = document.querySelectorAll("li.entry.undecided, li.entry.conflict").length;
+    };
+    const decide = (item, action) => {
+      const body = { place: item.dataset.place, action, note: item.querySelector("[name=note]").value };
+      if (action === "adopt") {
+        const witness = item.querySelector("[name=witness]");
+        if (!witness) return shout(null, new Error("no witness reads otherwise here"));
+        body.witness = witness.value;
+      }
+      post("/api/decisions", body).then((r) => {
+        if (action === "undo") return location.reload();  // a policy may hold again
+        item.querySelector(".decision").textContent = r.decision.label;
+        item.classList.remove("undecided", "conflict", "decided-omit", "decided-record", "decided-adopt", "decided-emend", "decided-doubt");
+        item.classList.add("decided-" + r.decision.action);
+        if (r.conflict) item.classList.add("conflict");
+        remaining();
+      }, (e) => shout(null, e));
+    };
+    document.addEventListener("click", (event) => {
+      const button = event.target.closest("[data-decision]");
+      if (!button) return;
+      const item = button.closest("li.entry");
+      focus(places.indexOf(item));
+      decide(item, button.dataset.decision);
+    });
+    const keys = { o: "omit", r: "record", a: "adopt", d: "doubt", u: "undo" };
+    document.addEventListener("keydown", (event) => {
+      if (event.target.closest("input, textarea, select") || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === "j" || event.key === "ArrowDown") focus(at + 1);
+      else if (event.key === "k" || event.key === "ArrowUp") focus(at - 1);
+      else if (event.key === "n") places[at].querySelector("[name=note]").focus();
+      else if (keys[event.key]) { decide(places[at], keys[event.key]); focus(at + 1); }
+      else return;
+      event.preventDefault();
+    });
+    focus(at);
+  }
 
   // A person's page: another form of the name.
   const aliasForm = document.querySelector("form.alias-add");

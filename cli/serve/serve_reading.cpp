@@ -155,7 +155,7 @@ void apparatus_page(Database& db, const WebRequest& req, const std::string& wher
   std::vector<std::string> aligned;
   const Apparatus apparatus = make_apparatus(db, request, &aligned);
   std::ostringstream out;
-  write_apparatus_html_body(apparatus, out);
+  write_apparatus_html_body(apparatus, out, true);
   std::string with;
   for (const std::string& w : request.witnesses) with += (with.empty() ? "" : ",") + w;
   const int64_t count = EditionRepository(db).passage_count(apparatus.base.id);

@@ -14,7 +14,7 @@ if grep -qE '(src|href)="(https?:)?//' "$dir/app.html"; then echo "the page load
 flags=(--headless --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir="$dir/profile" --enable-logging=stderr --v=0)
 timeout 120 "$chrome" "${flags[@]}" --dump-dom "file://$dir/app.html" > "$dir/dom.html" 2> "$dir/console.log"
 if grep -E 'CONSOLE.*(Uncaught|Error)' "$dir/console.log"; then echo "the page logs an error" >&2; exit 1; fi
-entries=$("$jz" -q --db "$dir/app.db" apparatus A B C D --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])')
+entries=$("$jz" -q --db "$dir/app.db" apparatus A B C D --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["recorded"])')
 found=$(grep -o 'id="app-[0-9]*"' "$dir/dom.html" | sort -u | wc -l)
 [ "$found" -eq "$entries" ] || { echo "the DOM holds $found of $entries entries" >&2; exit 1; }
 for want in 甲 乙丙 皇太极 洪承疇 '&lt;b&gt;&amp;&lt;/b&gt;'; do

@@ -53,8 +53,8 @@ RunResult run_jiaozhu_writing_to(const std::vector<std::string>& args, const std
 RunResult run_jiaozhu_on_terminal(const std::vector<std::string>& args);
 
 // Turns a current database back into schema 8 (before fold rules, the
-// conversion and placeholder classes, titles in the search index and notes
-// on titles), for tests that downgrade a file further to see it upgraded.
+// conversion and placeholder classes, titles in the search index, notes on
+// titles and the editor's decisions), for tests that downgrade a file further to see it upgraded.
 // Takes the raw connection, outside jiaozhu.
 void undo_schema_9(SQLite::Database& raw);
 

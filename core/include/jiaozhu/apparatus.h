@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "jiaozhu/collation.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/variant_kind.h"
 
@@ -34,6 +35,7 @@ struct ApparatusRequest {
   std::optional<std::string> passages;  // S:N or S:N-M of the base: only those
   std::vector<VariantClass> classes;    // empty: default_apparatus_classes()
   bool witness_texts = false;           // fill ApparatusPassage::witness_texts (the HTML page's)
+  bool undecided_only = false;          // only the places no decision or policy decides, and those in conflict
 };
 
 // What a reading does to the lemma.
@@ -67,6 +69,17 @@ struct ApparatusEntry {
   std::string lemma;      // the base's text there
   std::vector<std::string> lemma_witnesses;  // witnesses that agree with the base, in request order
   std::vector<ApparatusReading> readings;
+  // The editor's judgement (decisions.h): the place's id, the decision on
+  // it (an undone one is none), else the policy that decides it, and
+  // whether two copies decided it differently (`decision` is the newest).
+  std::string id;
+  std::optional<Decision> decision;
+  std::optional<Policy> policy;
+  bool in_conflict = false;
+  // What holds here: the decision's action, else the policy's; nothing: undecided.
+  std::optional<DecisionAction> action() const;
+  // 不出校: left out of the 校勘記, the TEI and the HTML page.
+  bool omitted() const { return action() == DecisionAction::kOmit; }
 };
 
 // A note on the base, at its span (the whole passage for a passage note).
@@ -115,7 +128,14 @@ struct Apparatus {
   std::vector<ApparatusPassage> passages;  // every base passage asked for, in order
   std::vector<ApparatusPerson> persons;    // those mentioned in these passages
   int64_t entries = 0;
+  std::vector<Policy> policies;  // in force: the 凡例
+  int64_t undecided = 0;         // entries no decision or policy decides, or in conflict (before undecided_only)
+  // Entries not omitted: what a 校勘記 records.
+  int64_t recorded() const;
 };
+
+// The places an apparatus lists, for DecisionRepository::remember_places.
+std::vector<ApparatusPlace> places_of(const Apparatus& a);
 
 // Throws what build_apparatus would for a request it cannot answer, before
 // anything is aligned for it: UsageError for no witness, a witness named
@@ -143,7 +163,9 @@ void write_apparatus_html(const Apparatus& a, std::ostream& out);  // one page, 
 // otherwise (jiaozhu serve links them: its pages allow no inline code):
 // what goes in <body> but the script, the stylesheet, the script (which
 // expects that body), and the page's title.
-void write_apparatus_html_body(const Apparatus& a, std::ostream& out);
+// `editing`: the reading room's page for the editor, every place listed
+// with its decision, the controls to decide it, and the count undecided.
+void write_apparatus_html_body(const Apparatus& a, std::ostream& out, bool editing);
 std::string_view apparatus_html_style();
 std::string_view apparatus_html_script();
 std::string apparatus_title(const Apparatus& a);

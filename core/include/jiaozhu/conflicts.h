@@ -1,13 +1,14 @@
 // What two copies edited apart and a scholar must decide: notes with
-// several heads, characters and aliases whose fields were set apart, and a
+// several heads, characters and aliases whose fields were set apart, a
 // passage that two links join to one other edition (each copy linked it
-// elsewhere). `merge` and `sync` exit 1 while any remain.
+// elsewhere), and apparatus places two editors decided differently. `merge` and `sync` exit 1 while any remain.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/people.h"
 
@@ -36,7 +37,8 @@ struct Conflicts {
   std::vector<RecordConflict> records;     // `character edit`, `alias edit`
   std::vector<LinkConflict> links;        // `link rm`
   std::vector<EditionConflict> editions;  // `edition resolve`
-  std::size_t size() const { return notes.size() + records.size() + links.size() + editions.size(); }
+  std::vector<PlaceDecision> decisions;   // `decide` again
+  std::size_t size() const { return notes.size() + records.size() + links.size() + editions.size() + decisions.size(); }
 };
 
 // Reads only; the listing is in a stable order. Throws DatabaseError when

@@ -29,6 +29,10 @@ struct SearchRequest {
   // 110,000 passages, against 4 ms to count them and take the first page.
   bool ranked = false;
   std::string section;  // only passages under a section with this heading (梁惠王上)
+  // Search the edited text (定本): passages where the editor adopted or
+  // emended a reading (decisions.h) are searched, and shown, as they read
+  // after the change.
+  bool edited = false;
 };
 
 struct SearchHit {

@@ -2,6 +2,7 @@
 // the base, gathered per base passage, overlapping places joined into one
 // entry, each witness's reading of it rebuilt from its variants there.
 #include "jiaozhu/apparatus.h"
+#include "apparatus/apparatus_decisions.h"
 
 #include <algorithm>
 #include <map>
@@ -131,6 +132,7 @@ class Builder {
       if (auto it = witness_texts.find(p.seq); it != witness_texts.end()) ap.witness_texts = std::move(it->second);
       else if (request_.witness_texts) ap.witness_texts.assign(out_.witnesses.size(), "");
     }
+    detail::apply_decisions(db_, out_, request_.undecided_only);
     add_notes();
     add_persons();
     for (ApparatusPassage& p : out_.passages) {
@@ -197,7 +199,9 @@ class Builder {
 
   void add_lacuna(ApparatusPassage& ap, const std::vector<bool>& lacks) {
     ApparatusReading missing{"", {}, VariantClass::kSubstantive, ReadingKind::kLacuna, std::nullopt, ""};
-    ApparatusEntry entry{0, VariantField::kText, 0, static_cast<int64_t>(to_code_points(ap.text).size()), ap.text, {}, {}};
+    ApparatusEntry entry;
+    entry.end = static_cast<int64_t>(to_code_points(ap.text).size());
+    entry.lemma = ap.text;
     for (std::size_t w = 0; w < lacks.size(); ++w) {
       (lacks[w] ? missing.witnesses : entry.lemma_witnesses).push_back(out_.witnesses[w].siglum);
     }

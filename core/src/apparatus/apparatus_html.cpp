@@ -3,12 +3,14 @@
 // witness's text beside the base on demand, notes and persons marked, and a
 // print stylesheet. Nothing is fetched: style and script are in the page,
 // fonts are the reader's own.
+#include <algorithm>
 #include <map>
 
 #include "jiaozhu/markup.h"
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
+#include "apparatus/collation_note.h"
 #include "apparatus/html_page.h"
 
 namespace jiaozhu {
@@ -56,7 +58,7 @@ constexpr const char* kScript = R"(
     event.preventDefault();
     var entry = document.getElementById('app-' + marker.dataset.n);
     if (!entry) return;
-    popup.innerHTML = entry.innerHTML;
+    popup.innerHTML = (entry.querySelector('.sentence') || entry).innerHTML;
     var box = marker.getBoundingClientRect();
     popup.style.left = Math.min(box.left, window.innerWidth - 420) + 'px';
     popup.style.top = (box.bottom + 6) + 'px';
@@ -73,13 +75,11 @@ constexpr const char* kScript = R"(
 
 std::string html(std::string_view s) { return markup_escaped(s); }
 
-std::string sigla(const std::vector<std::string>& s) {
-  std::string out;
-  for (const std::string& x : s) out += (out.empty() ? "" : " ") + x;
-  return out;
-}
-
 bool is_lacuna(const ApparatusEntry& e) { return !e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna; }
+
+// Whether the page lists the entry: the editor's page lists every place,
+// the published one leaves out those omitted (不出校).
+bool shown(const ApparatusEntry& e, bool editing) { return editing || !e.omitted(); }
 
 std::string marker(int64_t number) {
   const std::string n = std::to_string(number);
@@ -92,7 +92,7 @@ std::string marked_label(const ApparatusPassage& p, VariantField field, const st
   std::vector<bool> lem(text.size());
   std::multimap<int64_t, int64_t> markers;  // offset -> entry number
   for (const ApparatusEntry& e : p.entries) {
-    if (e.field != field) continue;
+    if (e.field != field || e.omitted()) continue;
     for (int64_t i = e.start; i < e.end; ++i) lem[static_cast<std::size_t>(i)] = true;
     markers.emplace(e.end, e.number);
   }
@@ -117,7 +117,7 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
   std::vector<std::string> classes(text.size()), titles(text.size());
   std::vector<std::string> person(text.size());
   for (const ApparatusEntry& e : p.entries) {
-    if (is_lacuna(e) || e.field != VariantField::kText) continue;
+    if (is_lacuna(e) || e.field != VariantField::kText || e.omitted()) continue;
     for (int64_t i = e.start; i < e.end; ++i) classes[static_cast<std::size_t>(i)] += " lem";
   }
   for (const ApparatusNote& n : p.notes) {
@@ -125,7 +125,7 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
     for (int64_t i = n.start; i < n.end && i < size; ++i) {
       auto k = static_cast<std::size_t>(i);
       if (classes[k].find("noted") == std::string::npos) classes[k] += " noted";
-      titles[k] += (titles[k].empty() ? "" : "\n") + n.body + "（" + n.author + "）";
+      titles[k] += (titles[k].empty() ? "" : "\n") + n.body + "（" + detail::published_name(n.author) + "）";
     }
   }
   for (const ApparatusMention& m : p.mentions) {
@@ -133,7 +133,7 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
   }
   std::multimap<int64_t, int64_t> markers;  // offset -> entry number
   for (const ApparatusEntry& e : p.entries) {
-    if (e.field == VariantField::kText) markers.emplace(is_lacuna(e) ? size : e.end, e.number);
+    if (e.field == VariantField::kText && !e.omitted()) markers.emplace(is_lacuna(e) ? size : e.end, e.number);
   }
   std::string out;
   std::size_t i = 0;
@@ -158,41 +158,72 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
   return out;
 }
 
-std::string entry_item(const ApparatusEntry& e) {
-  std::string out = "<li id=\"app-" + std::to_string(e.number) + "\" value=\"" + std::to_string(e.number) + "\">";
-  if (e.field != VariantField::kText) out += "<i>" + std::string(to_string(e.field)) + "</i> ";
-  out += is_lacuna(e) ? "<b>(the whole passage)</b>" : "<b>" + (e.lemma.empty() ? std::string("∧") : html(e.lemma)) + "</b>";
-  out += " ] ";
-  bool first = true;
+const std::string& field_text(const ApparatusPassage& p, VariantField field) {
+  return field == VariantField::kTitle ? p.title : field == VariantField::kAuthor ? p.author : p.text;
+}
+
+std::string_view field_prefix(VariantField field) {
+  return field == VariantField::kTitle ? "題" : field == VariantField::kAuthor ? "作者" : "";
+}
+
+// What holds at the place, for the editor: the decision's name, the
+// policy's (凡例), or 未定.
+std::string decision_html(const ApparatusEntry& e) {
+  std::string label = "未定";
+  if (e.decision && e.decision->action) label = decision_label(*e.decision);
+  else if (e.policy) label = std::string(e.policy->action == DecisionAction::kOmit ? "不出校" : "出校") + "（凡例）";
+  if (e.in_conflict) label += "（兩本所定不同）";
+  return "<span class=\"decision\">" + html(label) + "</span>";
+}
+
+// The controls of one place in the reading room: a button per decision, the
+// witness to adopt, a note.
+std::string controls_html(const ApparatusEntry& e) {
+  std::string out = "<span class=\"decide\"><button type=\"button\" data-decision=\"omit\">不出校</button>"
+                    "<button type=\"button\" data-decision=\"record\">出校</button>";
+  std::string options;
   for (const ApparatusReading& r : e.readings) {
-    out += first ? "" : "; ";
-    first = false;
-    out += html(sigla(r.witnesses)) + " ";
-    if (r.kind == ReadingKind::kLacuna) out += "<i>lacks the passage</i>";
-    else if (r.kind == ReadingKind::kOmission) out += "<i>om.</i>";
-    else out += (r.kind == ReadingKind::kAddition ? "<i>add.</i> " : "") + html(r.text);
-    out += " <span class=\"class\">" + std::string(to_string(r.variant_class)) +
-           (r.cause ? " " + std::string(chinese_name(*r.cause)) : std::string()) + "</span>";
+    if (r.kind == ReadingKind::kLacuna) continue;
+    for (const std::string& w : r.witnesses) options += "<option value=\"" + html(w) + "\">" + html(w) + "本</option>";
   }
-  if (!e.lemma_witnesses.empty()) out += "; " + html(sigla(e.lemma_witnesses)) + " = base";
+  if (!options.empty()) {
+    out += "<select name=\"witness\">" + options + "</select><button type=\"button\" data-decision=\"adopt\">據改</button>";
+  }
+  return out + "<button type=\"button\" data-decision=\"doubt\">存疑</button><button type=\"button\" data-decision=\"undo\">撤銷</button>"
+               "<input name=\"note\" placeholder=\"按語\"></span>";
+}
+
+std::string entry_item(const ApparatusPassage& p, const ApparatusEntry& e, bool editing) {
+  const auto action = e.action();
+  std::string out = "<li id=\"app-" + std::to_string(e.number) + "\" value=\"" + std::to_string(e.number) + "\"";
+  if (editing) {
+    out += " class=\"entry" + std::string(action ? " decided-" + std::string(to_string(*action)) : " undecided") +
+           (e.in_conflict ? " conflict" : "") + "\" data-place=\"" + html(e.id) + "\" tabindex=\"-1\"";
+  }
+  out += "><span class=\"sentence\">" + std::string(field_prefix(e.field)) +
+         html(detail::collation_note(to_code_points(field_text(p, e.field)), e)) + "</span>";
+  if (editing) out += " " + decision_html(e) + " " + controls_html(e);
   return out + "</li>";
 }
 
-void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
+void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out, bool editing) {
   out << "<section class=\"passage\" id=\"" << html(p.address) << "\">\n<div class=\"base\">\n<div class=\"address\">"
       << html(p.address) << (p.title.empty() ? "" : " " + marked_label(p, VariantField::kTitle, p.title))
       << (p.author.empty() ? "" : " " + marked_label(p, VariantField::kAuthor, p.author))
       << (p.page ? " <span class=\"page\">p. " + html(*p.page) + "</span>" : "") << "</div>\n<div class=\"text\" data-address=\"" << html(p.address) << "\">" << marked_text(a, p) << "</div>\n";
-  if (!p.entries.empty()) {
+  const bool listed = std::any_of(p.entries.begin(), p.entries.end(), [&](const ApparatusEntry& e) { return shown(e, editing); });
+  if (listed) {
     out << "<ol class=\"apparatus\">";
-    for (const ApparatusEntry& e : p.entries) out << entry_item(e);
+    for (const ApparatusEntry& e : p.entries) {
+      if (shown(e, editing)) out << entry_item(p, e, editing);
+    }
     out << "</ol>\n";
   }
   if (!p.notes.empty()) {
     out << "<ul class=\"notes\">";
     for (const ApparatusNote& n : p.notes) {
       out << "<li>" << (n.field == VariantField::kTitle ? "題" : n.field == VariantField::kAuthor ? "作者" : "") << "「"
-          << html(n.quote) << "」 " << html(n.body) << " <i>" << html(n.author) << "</i></li>";
+          << html(n.quote) << "」 " << html(n.body) << " <i>" << html(detail::published_name(n.author)) << "</i></li>";
     }
     out << "</ul>\n";
   }
@@ -200,7 +231,7 @@ void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
   for (std::size_t w = 0; w < p.witness_texts.size() && w < a.witnesses.size(); ++w) {
     const std::string& siglum = a.witnesses[w].siglum;
     out << "<div class=\"witness\" data-siglum=\"" << html(siglum) << "\"><div class=\"address\">" << html(siglum) << "</div>"
-        << (p.witness_texts[w].empty() ? "<i>(lacks this passage)</i>" : html(p.witness_texts[w])) << "</div>\n";
+        << (p.witness_texts[w].empty() ? "<i>（無此段）</i>" : html(p.witness_texts[w])) << "</div>\n";
   }
   out << "</section>\n";
 }
@@ -219,19 +250,26 @@ void write_html_page_head(std::string_view title, std::ostream& out) {
 }
 
 void write_html_editions(const Apparatus& a, std::ostream& out) {
-  out << "Base: <b>" << html(a.base.siglum) << "</b> " << html(a.base.title) << ". Witnesses: ";
+  out << "底本：<b>" << html(a.base.siglum) << "</b> " << html(a.base.title) << "。校本：";
   for (std::size_t i = 0; i < a.witnesses.size(); ++i) {
-    out << (i ? ", " : "") << "<b>" << html(a.witnesses[i].siglum) << "</b> " << html(a.witnesses[i].title);
+    out << (i ? "、" : "") << "<b>" << html(a.witnesses[i].siglum) << "</b> " << html(a.witnesses[i].title);
   }
 }
 
 }  // namespace detail
 
-void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
+void write_apparatus_html_body(const Apparatus& a, std::ostream& out, bool editing) {
   out << "<header>\n<h1>" << html(apparatus_title(a)) << "</h1>\n<p>";
   detail::write_html_editions(a, out);
-  out << ". " << a.entries << " entries.</p>\n<p id=\"controls\"><label>Beside the base: <select id=\"witness\">"
-      << "<option value=\"\">none</option>";
+  out << "。校記 " << (editing ? a.entries : a.recorded()) << " 條";
+  if (editing) out << "，待定 <span id=\"undecided\">" << a.undecided << "</span> 處";
+  out << "。</p>\n";
+  if (!a.policies.empty()) {
+    out << "<ol class=\"policies\">凡例";
+    for (const Policy& p : a.policies) out << "<li>" << html(policy_sentence(p)) << "</li>";
+    out << "</ol>\n";
+  }
+  out << "<p id=\"controls\"><label>對照：<select id=\"witness\"><option value=\"\">無</option>";
   for (const Edition& w : a.witnesses) out << "<option value=\"" << html(w.siglum) << "\">" << html(w.siglum) << "</option>";
   out << "</select></label></p>\n</header>\n<main>\n";
   const std::vector<std::string>* section = nullptr;
@@ -241,11 +279,11 @@ void write_apparatus_html_body(const Apparatus& a, std::ostream& out) {
       out << "<h2 class=\"section\">" << html(format_section(p.section)) << "</h2>\n";
     }
     section = &p.section;
-    write_html_passage(a, p, out);
+    write_html_passage(a, p, out, editing);
   }
   out << "</main>\n";
   if (!a.persons.empty()) {
-    out << "<footer>\n<h2>Persons</h2>\n<ul>";
+    out << "<footer>\n<h2>人物</h2>\n<ul>";
     for (const ApparatusPerson& p : a.persons) {
       std::string aliases;
       for (const std::string& alias : p.aliases) aliases += (aliases.empty() ? "" : "、") + alias;
@@ -260,7 +298,7 @@ std::string apparatus_title(const Apparatus& a) { return a.base.work + " — " +
 
 void write_apparatus_html(const Apparatus& a, std::ostream& out) {
   detail::write_html_page_head(apparatus_title(a), out);
-  write_apparatus_html_body(a, out);
+  write_apparatus_html_body(a, out, false);
   out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
 }
 

@@ -1,6 +1,9 @@
 // The apparatus as JSON: the names scripts rely on (base, witnesses,
-// entries with passage, field (text, title, author), start, end, lemma, lemma_witnesses and readings with
-// text, witnesses and class), written an entry at a time.
+// entries with n, id (the place's, for `decide`), passage, field (text,
+// title, author), start, end, lemma, lemma_witnesses, readings with text,
+// witnesses and class, and the decision holding there), written an entry
+// at a time. `recorded` counts the entries not omitted (不出校), `undecided`
+// those still to decide.
 #include <nlohmann/json.hpp>
 
 #include "jiaozhu/apparatus.h"
@@ -10,6 +13,26 @@ namespace jiaozhu {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// What holds at the place: the editor's decision or the policy's, null
+// while undecided.
+Json decision_json(const ApparatusEntry& e) {
+  if (!e.action()) return nullptr;
+  if (!e.decision) {
+    return {{"action", to_string(e.policy->action)}, {"by", "policy"}, {"policy", e.policy->uuid},
+            {"policy_zh", policy_sentence(*e.policy)}};
+  }
+  const Decision& d = *e.decision;
+  Json out = {{"action", to_string(*d.action)}, {"by", "editor"}, {"uuid", d.uuid}};
+  if (d.reading) out["reading"] = *d.reading;
+  if (!d.witness_uuid.empty()) out["witness"] = d.witness;
+  if (!d.reason.empty()) out["reason"] = d.reason;
+  if (!d.note.empty()) out["note"] = d.note;
+  out["author"] = d.author;
+  out["made_at"] = d.made_at;
+  out["conflict"] = e.in_conflict;
+  return out;
+}
 
 Json entry_json(const ApparatusPassage& p, const ApparatusEntry& e) {
   Json readings = Json::array();
@@ -23,9 +46,10 @@ Json entry_json(const ApparatusPassage& p, const ApparatusEntry& e) {
     }
     readings.push_back(std::move(reading));
   }
-  Json entry = {{"n", e.number},         {"passage", p.address}, {"field", to_string(e.field)}, {"start", e.start},
+  Json entry = {{"n", e.number}, {"id", e.id}, {"passage", p.address}, {"field", to_string(e.field)}, {"start", e.start},
                 {"end", e.end},          {"lemma", e.lemma},     {"lemma_witnesses", e.lemma_witnesses},
                 {"readings", readings}};
+  entry["decision"] = decision_json(e);
   // Where the place stands in the base's structure, when its source gave one.
   if (!p.section.empty()) entry["section"] = p.section;
   if (p.page) entry["page"] = *p.page;
@@ -44,8 +68,14 @@ Json header_json(const Apparatus& a) {
     editions.push_back(edition_json(w));
   }
   for (VariantClass c : a.classes) classes.push_back(to_string(c));
+  Json policies = Json::array();
+  for (const Policy& p : a.policies) {
+    policies.push_back({{"id", p.uuid}, {"action", to_string(p.action)}, {"class", to_string(p.variant_class)},
+                        {"witness", p.witness_uuid.empty() ? Json(nullptr) : Json(p.witness)}, {"zh", policy_sentence(p)}});
+  }
   return {{"base", a.base.siglum}, {"work", a.base.work}, {"witnesses", witnesses}, {"editions", editions},
-          {"classes", classes}, {"total", a.entries}};
+          {"classes", classes}, {"total", a.entries}, {"recorded", a.recorded()}, {"undecided", a.undecided},
+          {"policies", policies}};
 }
 
 }  // namespace

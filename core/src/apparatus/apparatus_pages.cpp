@@ -86,7 +86,7 @@ void write_apparatus_html_part(const std::vector<ApparatusPart>& parts, std::siz
   out << " · <b>" << markup_escaped(part.heading) << "</b>";
   if (i + 1 < parts.size()) out << " · <a href=\"" << parts[i + 1].file_name << "\">" << markup_escaped(parts[i + 1].heading) << " →</a>";
   out << "</nav>\n";
-  write_apparatus_html_body(part.apparatus, out);
+  write_apparatus_html_body(part.apparatus, out, false);
   out << "<script>" << apparatus_html_script() << "</script>\n</body>\n</html>\n";
 }
 

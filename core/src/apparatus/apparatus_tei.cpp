@@ -1,8 +1,11 @@
 // The apparatus as TEI P5 with parallel segmentation: witnesses in
 // <listWit>, the base text with an <app> at each place (<lem> with the base
-// and the witnesses that agree, a <rdg> per reading), notes as <note> where
+// and the witnesses that agree, a <rdg> per reading; with the editor's
+// decision, <lem> is the edited reading, @resp and @cause saying who chose
+// and how; places omitted are not there), notes as <note> where
 // their span ends, persons as <persName ref> with a <listPerson>. Valid
 // against tei_all.rng (a ctest checks it with jing).
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <vector>
@@ -10,6 +13,7 @@
 #include "jiaozhu/markup.h"
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/unicode.h"
+#include "apparatus/collation_note.h"
 
 namespace jiaozhu {
 namespace {
@@ -32,12 +36,16 @@ std::string pointers(const std::vector<std::string>& sigla) {
 
 std::string person_id(const ApparatusPerson& p) { return "person-" + p.uuid; }
 
-void write_header(const Apparatus& a, std::ostream& out) {
+void write_header(const Apparatus& a, const std::map<std::string, std::string>& editors, std::ostream& out) {
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<TEI xmlns=\"http://www.tei-c.org/ns/1.0\" xml:lang=\"zh\">\n"
          "  <teiHeader>\n    <fileDesc>\n      <titleStmt>\n        <title>"
-      << xml_text(a.base.work) << "：" << xml_text(a.base.siglum) << "為底本之校勘記</title>\n"
-      << "      </titleStmt>\n      <publicationStmt>\n        <p>Written by jiaozhu from the collation of "
+      << xml_text(a.base.work) << "：" << xml_text(a.base.siglum) << "為底本之校勘記</title>\n";
+  for (const auto& [author, id] : editors) {
+    out << "        <respStmt xml:id=\"" << id << "\"><resp>校勘</resp><name>" << xml_text(detail::published_name(author))
+        << "</name></respStmt>\n";
+  }
+  out << "      </titleStmt>\n      <publicationStmt>\n        <p>Written by jiaozhu from the collation of "
       << a.witnesses.size() + 1 << " witnesses.</p>\n      </publicationStmt>\n      <sourceDesc>\n        <listWit>\n";
   out << "          <witness xml:id=\"" << xml_text(a.base.siglum) << "\" n=\"base\">" << xml_text(a.base.title) << "</witness>\n";
   for (const Edition& w : a.witnesses) {
@@ -58,15 +66,59 @@ void write_header(const Apparatus& a, std::ostream& out) {
   out << "  </teiHeader>\n  <text>\n    <body>\n";
 }
 
-std::string app(const Apparatus& a, const ApparatusEntry& e) {
-  std::vector<std::string> lem{a.base.siglum};
-  lem.insert(lem.end(), e.lemma_witnesses.begin(), e.lemma_witnesses.end());
-  std::string out = "<app n=\"" + std::to_string(e.number) + "\"><lem wit=\"" + pointers(lem) + "\">" + xml_text(e.lemma) + "</lem>";
-  for (const ApparatusReading& r : e.readings) {
-    out += "<rdg wit=\"" + pointers(r.witnesses) + "\" type=\"" + std::string(to_string(r.variant_class)) + "\"";
-    if (r.cause) out += " cause=\"" + std::string(to_string(*r.cause)) + "\"";
-    out += r.text.empty() ? "/>" : ">" + xml_text(r.text) + "</rdg>";
+// The editors who decided places, each with the id their decisions point
+// to (@resp="#ed1"), in the order first met.
+std::map<std::string, std::string> editors_of(const Apparatus& a) {
+  std::map<std::string, std::string> out;
+  for (const ApparatusPassage& p : a.passages) {
+    for (const ApparatusEntry& e : p.entries) {
+      if (e.decision && !out.count(e.decision->author)) {
+        out.emplace(e.decision->author, "ed" + std::to_string(out.size() + 1));
+      }
+    }
   }
+  return out;
+}
+
+std::string rdg(const ApparatusReading& r) {
+  std::string out = "<rdg wit=\"" + pointers(r.witnesses) + "\" type=\"" + std::string(to_string(r.variant_class)) + "\"";
+  if (r.cause) out += " cause=\"" + std::string(to_string(*r.cause)) + "\"";
+  return out + (r.text.empty() ? "/>" : ">" + xml_text(r.text) + "</rdg>");
+}
+
+// An <app>: <lem> is the edited reading. Kept, it is the base's with the
+// witnesses agreeing; adopted, the witness's (the base's then a <rdg>);
+// emended, the editor's with no witness and the reason in a <note>. Where
+// the editor decided, @resp names them and @cause says how.
+std::string app(const Apparatus& a, const ApparatusEntry& e, const std::map<std::string, std::string>& editors) {
+  std::vector<std::string> base_wit{a.base.siglum};
+  base_wit.insert(base_wit.end(), e.lemma_witnesses.begin(), e.lemma_witnesses.end());
+  const Decision* d = e.decision ? &*e.decision : nullptr;
+  const auto action = e.action();
+  const std::string resp = d ? " resp=\"#" + editors.at(d->author) + "\"" : "";
+  std::string out = "<app n=\"" + std::to_string(e.number) + "\">";
+  const ApparatusReading* adopted = nullptr;
+  if (action == DecisionAction::kAdopt && d) {
+    for (const ApparatusReading& r : e.readings) {
+      if (std::find(r.witnesses.begin(), r.witnesses.end(), d->witness) != r.witnesses.end()) adopted = &r;
+    }
+  }
+  if (adopted) {
+    out += "<lem wit=\"" + pointers(adopted->witnesses) + "\"" + resp + " cause=\"adopted\">" + xml_text(d->reading.value_or("")) +
+           "</lem><rdg wit=\"" + pointers(base_wit) + "\" type=\"base\">" + xml_text(e.lemma) + "</rdg>";
+  } else if (action == DecisionAction::kEmend && d) {
+    out += "<lem" + resp + " cause=\"emendation\">" + xml_text(d->reading.value_or("")) + "</lem><rdg wit=\"" +
+           pointers(base_wit) + "\" type=\"base\">" + xml_text(e.lemma) + "</rdg>";
+  } else {
+    const std::string cause = action == DecisionAction::kDoubt ? "doubt" : "kept";
+    out += "<lem wit=\"" + pointers(base_wit) + "\"" + resp + (d ? " cause=\"" + cause + "\"" : "") + ">" + xml_text(e.lemma) + "</lem>";
+  }
+  for (const ApparatusReading& r : e.readings) {
+    if (&r != adopted) out += rdg(r);
+  }
+  if (action == DecisionAction::kEmend && d) out += "<note type=\"emendation\">" + xml_text(d->reason) + "</note>";
+  if (action == DecisionAction::kDoubt) out += "<note type=\"doubt\">未知孰是</note>";
+  if (d && !d->note.empty()) out += "<note type=\"editorial\">" + xml_text(d->note) + "</note>";
   return out + "</app>";
 }
 
@@ -85,12 +137,12 @@ std::string note(const ApparatusNote& n) {
 }
 
 // The passage's text with its apps, persons and notes, as the content of <p>.
-std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
+std::string passage_content(const Apparatus& a, const ApparatusPassage& p, const std::map<std::string, std::string>& editors) {
   const std::u32string text = to_code_points(p.text);
   std::map<int64_t, const ApparatusEntry*> apps;  // by start; lacunae apart
   const ApparatusEntry* lacking = nullptr;
   for (const ApparatusEntry& e : p.entries) {
-    if (e.field != VariantField::kText) continue;
+    if (e.field != VariantField::kText || e.omitted()) continue;
     if (!e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna) lacking = &e;
     else apps.emplace(e.start, &e);
   }
@@ -120,7 +172,7 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
   };
   while (at <= size) {
     if (auto e = apps.find(at); e != apps.end()) {
-      out += app(a, *e->second);
+      out += app(a, *e->second, editors);
       if (e->second->end > at) {
         for (int64_t k = at + 1; k <= e->second->end; ++k) flush_notes(k);
         at = e->second->end;
@@ -145,17 +197,18 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p) {
 
 // A title or author with the apps of its field, as the content of <head>
 // or <byline>.
-std::string label_content(const Apparatus& a, const ApparatusPassage& p, VariantField field, const std::string& label) {
+std::string label_content(const Apparatus& a, const ApparatusPassage& p, VariantField field, const std::string& label,
+                          const std::map<std::string, std::string>& editors) {
   const std::u32string text = to_code_points(label);
   std::map<int64_t, const ApparatusEntry*> apps;  // by start
   for (const ApparatusEntry& e : p.entries) {
-    if (e.field == field) apps.emplace(e.start, &e);
+    if (e.field == field && !e.omitted()) apps.emplace(e.start, &e);
   }
   std::string out;
   const auto size = static_cast<int64_t>(text.size());
   for (int64_t at = 0; at <= size;) {
     if (auto e = apps.find(at); e != apps.end()) {
-      out += app(a, *e->second);
+      out += app(a, *e->second, editors);
       if (e->second->end > at) {
         at = e->second->end;
         continue;
@@ -206,7 +259,8 @@ class SectionWriter {
 }  // namespace
 
 void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
-  write_header(a, out);
+  const auto editors = editors_of(a);
+  write_header(a, editors, out);
   out << "      <div type=\"edition\" n=\"" << xml_text(a.base.siglum) << "\">\n";
   // TEI lets a div hold paragraphs or divisions, not both: when one passage
   // has a title or author, every passage is a division.
@@ -221,13 +275,13 @@ void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
     page = p.page;
     if (heading) {
       out << in << "<div type=\"passage\" n=\"" << p.address << "\">\n";
-      if (!p.title.empty()) out << in << "  <head>" << label_content(a, p, VariantField::kTitle, p.title) << "</head>\n";
+      if (!p.title.empty()) out << in << "  <head>" << label_content(a, p, VariantField::kTitle, p.title, editors) << "</head>\n";
       if (!p.author.empty()) {
-        out << in << "  <byline>" << label_content(a, p, VariantField::kAuthor, p.author) << "</byline>\n";
+        out << in << "  <byline>" << label_content(a, p, VariantField::kAuthor, p.author, editors) << "</byline>\n";
       }
     }
     out << in << (heading ? "  " : "") << "<p n=\"" << p.address << "\">"
-        << (p.line ? "<lb n=\"" + xml_text(*p.line) + "\"/>" : "") << passage_content(a, p) << "</p>\n";
+        << (p.line ? "<lb n=\"" + xml_text(*p.line) + "\"/>" : "") << passage_content(a, p, editors) << "</p>\n";
     if (heading) out << in << "</div>\n";
   }
   sections.close_to(0);

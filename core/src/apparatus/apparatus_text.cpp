@@ -1,49 +1,18 @@
 // The apparatus as a 校勘記: per passage, the base text with its notes'
-// numbers 〔一〕 after the places they concern, then one sentence per place
-// in the conventional form: 「太宗」，B本作「皇太极」；C、D本同底本。
+// numbers 〔一〕 after the places they concern (in the edited text, when the
+// editor adopted or emended readings), then one sentence per recorded place
+// in 點校本 form (collation_note.h). Places omitted (不出校) are not printed;
+// the policies in force head it as the 凡例.
+#include <algorithm>
 #include <map>
 
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
+#include "apparatus/collation_note.h"
 
 namespace jiaozhu {
 namespace {
-
-// What a non-substantive reading is, in the words of a 校勘記.
-std::string class_gloss(VariantClass c) {
-  switch (c) {
-    case VariantClass::kSubstantive: return "";
-    case VariantClass::kConversion: return "（繁簡轉換）";
-    case VariantClass::kPlaceholder: return "（闕字）";
-    case VariantClass::kPinyin: return "（拼音）";
-    case VariantClass::kGlyph: return "（異體）";
-    case VariantClass::kScript: return "（繁簡）";
-    case VariantClass::kPunct: return "（標點）";
-    case VariantClass::kBreak: return "（分段）";
-  }
-  return "";
-}
-
-// The 校勘 kinds a 校勘記 names after a reading; 脫 and 衍 are in its words
-// already (無, 下有), 異文 needs no word.
-std::string kind_gloss(const ApparatusReading& r) {
-  if (!r.cause) return "";
-  switch (*r.cause) {
-    case VariantKind::kInversion:
-    case VariantKind::kGraphic:
-    case VariantKind::kPhonetic:
-    case VariantKind::kLoan:
-    case VariantKind::kTaboo: return "（" + std::string(chinese_name(*r.cause)) + "）";
-    default: return "";
-  }
-}
-
-std::string witnesses_of(const std::vector<std::string>& sigla) {
-  std::string out;
-  for (const std::string& s : sigla) out += (out.empty() ? "" : "、") + s;
-  return out + "本";
-}
 
 std::string quoted(const std::string& s) { return "「" + s + "」"; }
 
@@ -56,31 +25,6 @@ std::string on_one_line(const std::string& s) {
     out += c == '\n' ? std::string("／") : std::string(1, c);
   }
   return out;
-}
-
-// 「太宗」，B本作「皇太极」，C本作「太宗皇帝」；D本同底本。
-std::string sentence(const std::u32string& base, const ApparatusEntry& e) {
-  std::string out;
-  for (const ApparatusReading& r : e.readings) {
-    const std::string who = witnesses_of(r.witnesses);
-    std::string clause;
-    switch (r.kind) {
-      case ReadingKind::kLacuna: clause = who + "無此段"; break;
-      case ReadingKind::kOmission: clause = who + "無" + quoted(e.lemma); break;
-      case ReadingKind::kAddition: {
-        const auto at = static_cast<std::size_t>(e.start);
-        clause = at > 0 ? who + quoted(to_utf8(base.substr(at - 1, 1))) + "下有" + quoted(r.text)
-                        : who + quoted(to_utf8(base.substr(0, 1))) + "上有" + quoted(r.text);
-        break;
-      }
-      case ReadingKind::kSubstitution:
-        clause = (out.empty() ? quoted(e.lemma) + "，" : "") + who + "作" + quoted(r.text);
-        break;
-    }
-    out += (out.empty() ? "" : "，") + clause + class_gloss(r.variant_class) + kind_gloss(r);
-  }
-  if (!e.lemma_witnesses.empty()) out += "；" + witnesses_of(e.lemma_witnesses) + "同底本";
-  return out + "。";
 }
 
 // The passage's text, title or author.
@@ -103,39 +47,64 @@ std::string_view field_prefix(VariantField field) {
   return "";
 }
 
-// A field of the passage with 〔n〕 after each of its places (numbered
-// within the passage, through all its fields).
-std::string marked(const ApparatusPassage& p, VariantField field) {
-  const std::u32string base = to_code_points(field_text(p, field));
-  std::multimap<int64_t, std::size_t> after;  // offset -> note number within the passage
+// The edited text of a field: the base with the readings its entries
+// adopt or emend put in (the apparatus is numbered against it).
+EditedText edited_field(const ApparatusPassage& p, VariantField field) {
+  std::vector<PlaceDecision> changes;
+  for (const ApparatusEntry& e : p.entries) {
+    if (e.field != field || !e.decision || !e.decision->reading) continue;
+    PlaceDecision d;
+    d.place = {e.id, "", p.seq, field, e.start, e.end, e.lemma, false};
+    d.current = *e.decision;
+    changes.push_back(std::move(d));
+  }
+  return edited_text(field_text(p, field), p.seq, field, changes);
+}
+
+// The numbers of the entries a 校勘記 records (omitted ones have none):
+// 〔一〕, 〔二〕… through the passage's fields.
+std::vector<int64_t> note_numbers(const ApparatusPassage& p) {
+  std::vector<int64_t> out;
+  int64_t n = 0;
+  for (const ApparatusEntry& e : p.entries) out.push_back(e.omitted() ? 0 : ++n);
+  return out;
+}
+
+// A field of the edited passage with 〔n〕 after each recorded place.
+std::string marked(const ApparatusPassage& p, VariantField field, const std::vector<int64_t>& numbers) {
+  const EditedText edited = edited_field(p, field);
+  const std::u32string text = to_code_points(edited.text);
+  std::multimap<int64_t, int64_t> after;  // offset in the edited text -> note number
   for (std::size_t i = 0; i < p.entries.size(); ++i) {
-    if (p.entries[i].field == field) after.emplace(p.entries[i].end, i + 1);
+    if (p.entries[i].field == field && numbers[i]) after.emplace(edited.map(p.entries[i].end), numbers[i]);
   }
   std::string out;
-  for (std::size_t at = 0; at <= base.size(); ++at) {
+  for (std::size_t at = 0; at <= text.size(); ++at) {
     for (auto [it, last] = after.equal_range(static_cast<int64_t>(at)); it != last; ++it) {
-      out += "〔" + chinese_number(static_cast<int64_t>(it->second)) + "〕";
+      out += "〔" + chinese_number(it->second) + "〕";
     }
-    if (at < base.size()) append_utf8(out, base[at]);
+    if (at < text.size()) append_utf8(out, text[at]);
   }
   return out;
 }
 
 void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostream& out) {
-  const std::u32string base = to_code_points(p.text);
+  const std::vector<int64_t> numbers = note_numbers(p);
   out << p.address;
   if (!p.section.empty()) out << " " << format_section(p.section);
   if (p.page) out << " p. " << *p.page;
-  if (!p.title.empty()) out << " " << marked(p, VariantField::kTitle);
-  if (!p.author.empty()) out << " " << marked(p, VariantField::kAuthor);
-  out << "\n" << marked(p, VariantField::kText) << "\n";
+  if (!p.title.empty()) out << " " << marked(p, VariantField::kTitle, numbers);
+  if (!p.author.empty()) out << " " << marked(p, VariantField::kAuthor, numbers);
+  out << "\n" << marked(p, VariantField::kText, numbers) << "\n";
   for (std::size_t i = 0; i < p.entries.size(); ++i) {
+    if (!numbers[i]) continue;
     const ApparatusEntry& e = p.entries[i];
-    out << "〔" << chinese_number(static_cast<int64_t>(i + 1)) << "〕" << field_prefix(e.field)
-        << sentence(to_code_points(field_text(p, e.field)), e) << "\n";
+    out << "〔" << chinese_number(numbers[i]) << "〕" << field_prefix(e.field)
+        << detail::collation_note(to_code_points(field_text(p, e.field)), e) << "\n";
   }
   for (const ApparatusNote& n : p.notes) {
-    out << "【注】" << field_prefix(n.field) << quoted(on_one_line(n.quote)) << "：" << n.body << "（" << n.author << "）\n";
+    out << "【注】" << field_prefix(n.field) << quoted(on_one_line(n.quote)) << "：" << n.body << "（"
+        << detail::published_name(n.author) << "）\n";
   }
   if (!p.mentions.empty()) {
     std::string names;
@@ -148,6 +117,10 @@ void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
     out << "【人物】" << names << "\n";
   }
   out << "\n";
+}
+
+bool has_record(const ApparatusPassage& p) {
+  return std::any_of(p.entries.begin(), p.entries.end(), [](const ApparatusEntry& e) { return !e.omitted(); });
 }
 
 }  // namespace
@@ -181,9 +154,16 @@ void write_apparatus_text(const Apparatus& a, std::ostream& out) {
     const Edition& w = a.witnesses[i];
     out << (i ? "、" : "") << w.siglum << "本" << (w.title.empty() ? "" : "（" + w.title + "）");
   }
-  out << "。校記 " << a.entries << " 條。\n\n";
+  out << "。校記 " << a.recorded() << " 條。\n";
+  if (!a.policies.empty()) {
+    out << "凡例：\n";
+    for (std::size_t i = 0; i < a.policies.size(); ++i) {
+      out << chinese_number(static_cast<int64_t>(i + 1)) << "、" << policy_sentence(a.policies[i]) << "\n";
+    }
+  }
+  out << "\n";
   for (const ApparatusPassage& p : a.passages) {
-    if (!p.entries.empty() || !p.notes.empty()) write_text_passage(a, p, out);
+    if (has_record(p) || !p.notes.empty()) write_text_passage(a, p, out);
   }
 }
 

@@ -20,6 +20,7 @@
 #include "people/mention_index.h"
 #include "people/person_merge.h"
 #include "repo/choice_log_merge.h"
+#include "decisions/decision_merge.h"
 #include "repo/variant_form_rules_merge.h"
 
 namespace jiaozhu {
@@ -72,6 +73,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       detail::merge_datings(m);
       detail::merge_cbdb_ids(m);
       detail::merge_dismissals(m);
+      detail::merge_decisions(m);
       detail::merge_notes(m);
       report.conflicts_remaining = count_conflicts(db);
       theirs.sql().exec("COMMIT");

@@ -8,7 +8,9 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
+#include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/people.h"
@@ -177,6 +179,55 @@ void read_label(SQLite::Statement& page, int column, std::optional<std::string>&
   matches = std::move(spans);
 }
 
+// The query over one index (passage_fts, or the edited text's): each hit's
+// passage id and score, within the scope bound by bind_scope.
+std::string hits_of(const std::string& table, bool ranked) {
+  const std::string name = table.substr(table.find('.') + 1);
+  return std::string(ranked ? "SELECT rowid, bm25(" + name + ")" : "SELECT rowid, 0") + " FROM " + table + " WHERE " + name +
+         " MATCH :query AND rowid BETWEEN :lo AND :hi AND (:ranges IS NULL OR EXISTS (SELECT 1 FROM json_each(:ranges) s "
+         "WHERE " + name + ".rowid BETWEEN s.value->>0 AND s.value->>1))";
+}
+
+// One hit of an index with its matches marked.
+std::string page_of(const std::string& table) {
+  const std::string name = table.substr(table.find('.') + 1);
+  return "SELECT highlight(" + name + ", 0, :open, :close), highlight(" + name + ", 1, :open, :close), highlight(" + name +
+         ", 2, :open, :close), p.title IS NOT NULL, p.author IS NOT NULL, p.ref FROM " + table + " JOIN passage p ON p.id = " +
+         name + ".rowid WHERE " + name + " MATCH :query AND " + name + ".rowid = :id";
+}
+
+// Indexes the edited text of the passages in scope that a decision changes,
+// in a temporary table of this connection (a few thousand rows at most:
+// filled in each search that asks for it, never out of date). Returns
+// their ids.
+std::set<int64_t> index_edited(Database& db, const std::vector<PassageRange>& ranges) {
+  db.sql().exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.edited_fts USING fts5(text, title, author, tokenize = 'jiaozhu')");
+  db.sql().exec("DELETE FROM temp.edited_fts");
+  SQLite::Statement add(db.sql(), "INSERT INTO temp.edited_fts (rowid, text, title, author) VALUES (?, ?, ?, ?)");
+  std::set<int64_t> out;
+  for (const PassageRange& range : ranges) {
+    std::set<int64_t> seqs;
+    for (const PlaceDecision& d : DecisionRepository(db).of_edition(EditionRepository(db).get(range.siglum).uuid)) {
+      if (d.current.reading && d.place.seq <= range.last_id() - range.first_id + 1) seqs.insert(d.place.seq);
+    }
+    std::vector<Passage> changed;
+    for (int64_t seq : seqs) {
+      for (Passage& p : PassageRepository(db).get(Address{range.siglum, seq, seq})) changed.push_back(std::move(p));
+    }
+    for (const EditedPassage& e : edited_passages(db, std::move(changed))) {
+      const int64_t id = range.first_id + e.passage.seq - 1;
+      add.bind(1, id);
+      add.bind(2, e.passage.text);
+      if (e.passage.title) add.bind(3, *e.passage.title); else add.bind(3);
+      if (e.passage.author) add.bind(4, *e.passage.author); else add.bind(4);
+      add.exec();
+      add.reset();
+      out.insert(id);
+    }
+  }
+  return out;
+}
+
 SearchResult search_now(Database& db, const SearchRequest& r) {
   std::optional<std::map<int64_t, std::vector<Span>>> person;
   if (!r.person.empty()) person = mentions_of(db, r.person);
@@ -192,18 +243,17 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
   const bool gaps = std::any_of(all.begin(), all.end(), [&](const PassageRange& p) {
     return p.first_id > ranges.front().first_id && p.first_id < ranges.back().first_id && !range_of(ranges, p.first_id);
   });
-  constexpr char kWhere[] =
-      " FROM passage_fts WHERE passage_fts MATCH :query AND rowid BETWEEN :lo AND :hi"
-      " AND (:ranges IS NULL OR EXISTS (SELECT 1 FROM json_each(:ranges) s"
-      " WHERE passage_fts.rowid BETWEEN s.value->>0 AND s.value->>1))";
+  std::set<int64_t> edited;
+  if (r.edited) edited = index_edited(db, ranges);
   guarded([&] {
     // One pass over the index counts every hit (each hit's edition follows
     // from its id, so no passage is read) and keeps the page: the first hits
     // in passage order, or, ranked, every hit with its score.
     const bool ranked = r.ranked && r.limit > 0;
     const auto wanted = static_cast<std::size_t>(r.offset + r.limit);
-    SQLite::Statement pass(db.sql(), std::string(ranked ? "SELECT rowid, bm25(passage_fts)" : "SELECT rowid, 0") + kWhere +
-                                         (ranked ? "" : " ORDER BY rowid"));
+    std::string sql = hits_of("passage_fts", ranked) + (r.edited ? " AND rowid NOT IN (SELECT rowid FROM temp.edited_fts)" : "");
+    if (r.edited) sql += " UNION ALL " + hits_of("temp.edited_fts", ranked);
+    SQLite::Statement pass(db.sql(), sql + (ranked ? "" : " ORDER BY 1"));
     bind_scope(pass, fts_query, ranges, gaps);
     std::map<std::string, int64_t> counts;
     std::vector<std::pair<double, int64_t>> scored;  // score, passage id
@@ -223,16 +273,18 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
     const auto first = std::min<std::size_t>(static_cast<std::size_t>(r.offset), scored.size());
     const auto last = std::min<std::size_t>(first + static_cast<std::size_t>(r.limit), scored.size());
     if (ranked) std::partial_sort(scored.begin(), scored.begin() + static_cast<long>(last), scored.end());
-    SQLite::Statement page(db.sql(),
-                           "SELECT highlight(passage_fts, 0, :open, :close), highlight(passage_fts, 1, :open, :close), "
-                           "highlight(passage_fts, 2, :open, :close), p.title IS NOT NULL, p.author IS NOT NULL, p.ref "
-                           "FROM passage_fts JOIN passage p ON p.id = passage_fts.rowid "
-                           "WHERE passage_fts MATCH :query AND passage_fts.rowid = :id");
-    page.bind(":open", kOpen);
-    page.bind(":close", kClose);
-    page.bind(":query", fts_query);
+    SQLite::Statement base_page(db.sql(), page_of("passage_fts"));
+    std::optional<SQLite::Statement> edited_page;
+    if (r.edited) edited_page.emplace(db.sql(), page_of("temp.edited_fts"));
+    for (SQLite::Statement* q : {&base_page, edited_page ? &*edited_page : nullptr}) {
+      if (!q) continue;
+      q->bind(":open", kOpen);
+      q->bind(":close", kClose);
+      q->bind(":query", fts_query);
+    }
     for (std::size_t i = first; i < last; ++i) {
       const auto [score, id] = scored[i];
+      SQLite::Statement& page = edited.count(id) ? *edited_page : base_page;
       const PassageRange* range = range_of(ranges, id);
       page.bind(":id", id);
       if (!page.executeStep()) { page.reset(); continue; }

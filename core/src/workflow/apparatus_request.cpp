@@ -1,7 +1,10 @@
 // The apparatus a scholar asks for: the pairs of base and witness not yet
 // aligned are aligned first (with the notes that follow links), then the
-// apparatus is built from the stored collation.
+// apparatus is built from the stored collation, and the places it lists
+// are remembered for `decide`.
 #include "jiaozhu/apparatus.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/workflow.h"
 
 namespace jiaozhu {
@@ -13,7 +16,10 @@ Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vec
     align_editions(db, request.base, w);
     if (aligned) aligned->push_back(w);
   }
-  return build_apparatus(db, request);
+  Apparatus a = build_apparatus(db, request);
+  // `decide ID` names a place by the id this apparatus shows: remember them.
+  if (!db.read_only()) db.write([&] { DecisionRepository(db).remember_places(places_of(a)); });
+  return a;
 }
 
 }  // namespace jiaozhu

@@ -1,4 +1,5 @@
 #include "jiaozhu/check.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/variant_form_rules.h"
 
 #include <SQLiteCpp/Database.h>
@@ -143,6 +144,7 @@ std::vector<CheckResult> check_database(Database& db) {
     for (std::string& f : detail::ChoiceLog(db, t).faults()) choices.faults.push_back(std::move(f));
   }
   out.push_back(std::move(choices));
+  out.push_back({"editor's decisions", DecisionRepository(db).faults()});
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));

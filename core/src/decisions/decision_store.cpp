@@ -1,0 +1,192 @@
+#include "decisions/decision_store.h"
+
+#include <SQLiteCpp/Database.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+
+#include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "util/uuid.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+constexpr char kColumns[] =
+    "SELECT d.uuid, d.place_uuid, d.action, d.reading, coalesce(d.witness_uuid, ''), coalesce(d.reason, ''), "
+    "coalesce(d.note, ''), d.author, d.made_at, coalesce(e.siglum, '') "
+    "FROM decision d LEFT JOIN edition e ON e.uuid = d.witness_uuid ";
+
+constexpr char kIsHead[] = "NOT EXISTS (SELECT 1 FROM decision_parent x WHERE x.parent_uuid = d.uuid)";
+
+ApparatusPlace read_place(SQLite::Statement& q) {
+  ApparatusPlace p;
+  p.uuid = q.getColumn(0).getString();
+  p.edition_uuid = q.getColumn(1).getString();
+  p.seq = q.getColumn(2).getInt64();
+  p.field = parse_variant_field(q.getColumn(3).getString());
+  p.start = q.getColumn(4).getInt64();
+  p.end = q.getColumn(5).getInt64();
+  p.lemma = q.getColumn(6).getString();
+  p.lacuna = q.getColumn(7).getInt() != 0;
+  return p;
+}
+
+constexpr char kPlaceColumns[] = "SELECT uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place ";
+
+}  // namespace
+
+std::string decision_uuid(const Decision& d) {
+  std::string parents;
+  for (const std::string& p : d.parents) parents += p + ",";
+  return uuid_from_name("decision\n" + d.place_uuid + "\n" + (d.action ? std::string(to_string(*d.action)) : "-") + "\n" +
+                        (d.reading ? "=" + *d.reading : "-") + "\n" + d.witness_uuid + "\n" + d.reason + "\n" + d.note +
+                        "\n" + d.author + "\n" + d.made_at + "\n" + parents);
+}
+
+bool same_say(const Decision& a, const Decision& b) {
+  return a.action == b.action && a.reading == b.reading && a.witness_uuid == b.witness_uuid && a.reason == b.reason;
+}
+
+bool DecisionStore::insert_place(const ApparatusPlace& p) {
+  auto q = db_.cached("INSERT OR IGNORE INTO apparatus_place (uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  q->bind(1, p.uuid);
+  q->bind(2, p.edition_uuid);
+  q->bind(3, p.seq);
+  q->bind(4, std::string(to_string(p.field)));
+  q->bind(5, p.start);
+  q->bind(6, p.end);
+  q->bind(7, p.lemma);
+  q->bind(8, p.lacuna ? 1 : 0);
+  return q->exec() > 0;
+}
+
+std::optional<ApparatusPlace> DecisionStore::find_place(const std::string& uuid) const {
+  SQLite::Statement q(db_.sql(), std::string(kPlaceColumns) + "WHERE uuid = ?");
+  q.bind(1, uuid);
+  if (!q.executeStep()) return std::nullopt;
+  return read_place(q);
+}
+
+ApparatusPlace DecisionStore::resolve_prefix(const std::string& prefix) const {
+  if (prefix.size() < 4) throw UsageError("a place id needs at least 4 characters, not '" + prefix + "'");
+  SQLite::Statement q(db_.sql(), std::string(kPlaceColumns) + "WHERE uuid >= ?1 AND uuid < ?1 || '~' ORDER BY uuid LIMIT 6");
+  q.bind(1, prefix);
+  std::vector<ApparatusPlace> found;
+  while (q.executeStep()) found.push_back(read_place(q));
+  if (found.empty()) {
+    throw NotFound("no apparatus place has id " + prefix + "; ids are the \"id\" of `jiaozhu apparatus --format json`");
+  }
+  if (found.size() > 1) {
+    std::string names;
+    for (std::size_t i = 0; i < found.size() && i < 5; ++i) names += (i ? ", " : "") + found[i].uuid.substr(0, 13);
+    throw UsageError("place id " + prefix + " is ambiguous: it begins " + names + (found.size() > 5 ? ", ..." : "") +
+                     "; give more of it");
+  }
+  return found.front();
+}
+
+bool DecisionStore::has(const std::string& uuid) const {
+  auto q = db_.cached("SELECT 1 FROM decision WHERE uuid = ?");
+  q->bind(1, uuid);
+  return q->executeStep();
+}
+
+bool DecisionStore::insert(const Decision& d) {
+  auto q = db_.cached("INSERT OR IGNORE INTO decision (uuid, place_uuid, action, reading, witness_uuid, reason, note, author, "
+                      "made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  q->bind(1, d.uuid);
+  q->bind(2, d.place_uuid);
+  if (d.action) q->bind(3, std::string(to_string(*d.action))); else q->bind(3);
+  if (d.reading) q->bind(4, *d.reading); else q->bind(4);
+  if (d.witness_uuid.empty()) q->bind(5); else q->bind(5, d.witness_uuid);
+  if (d.reason.empty()) q->bind(6); else q->bind(6, d.reason);
+  if (d.note.empty()) q->bind(7); else q->bind(7, d.note);
+  q->bind(8, d.author);
+  q->bind(9, d.made_at);
+  if (q->exec() == 0) return false;
+  auto link = db_.cached("INSERT INTO decision_parent (decision_uuid, parent_uuid) VALUES (?, ?)");
+  for (const std::string& p : d.parents) {
+    link->bind(1, d.uuid);
+    link->bind(2, p);
+    link->exec();
+    link->reset();
+  }
+  return true;
+}
+
+std::vector<Decision> DecisionStore::read(SQLite::Statement& q) const {
+  std::vector<Decision> out;
+  auto parents = db_.cached("SELECT parent_uuid FROM decision_parent WHERE decision_uuid = ? ORDER BY parent_uuid");
+  while (q.executeStep()) {
+    Decision d;
+    d.uuid = q.getColumn(0).getString();
+    d.place_uuid = q.getColumn(1).getString();
+    if (!q.getColumn(2).isNull()) d.action = parse_decision_action(q.getColumn(2).getString());
+    if (!q.getColumn(3).isNull()) d.reading = q.getColumn(3).getString();
+    d.witness_uuid = q.getColumn(4).getString();
+    d.reason = q.getColumn(5).getString();
+    d.note = q.getColumn(6).getString();
+    d.author = q.getColumn(7).getString();
+    d.made_at = q.getColumn(8).getString();
+    d.witness = q.getColumn(9).getString();
+    parents->bind(1, d.uuid);
+    while (parents->executeStep()) d.parents.push_back(parents->getColumn(0).getString());
+    parents->reset();
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<Decision> DecisionStore::of_place(const std::string& place_uuid, bool heads_only) const {
+  SQLite::Statement q(db_.sql(), std::string(kColumns) + "WHERE d.place_uuid = ? " + (heads_only ? std::string("AND ") + kIsHead : "") +
+                                     " ORDER BY d.made_at, d.uuid");
+  q.bind(1, place_uuid);
+  return read(q);
+}
+
+std::vector<Decision> DecisionStore::heads_of_edition(const std::string& edition_uuid) const {
+  SQLite::Statement q(db_.sql(), std::string(kColumns) + "JOIN apparatus_place p ON p.uuid = d.place_uuid WHERE (?1 = '' OR "
+                                     "p.edition_uuid = ?1) AND " + kIsHead + " ORDER BY d.place_uuid, d.made_at, d.uuid");
+  q.bind(1, edition_uuid);
+  return read(q);
+}
+
+std::vector<PlaceDecision> standings(DecisionStore& store, const std::vector<Decision>& heads) {
+  std::vector<PlaceDecision> out;
+  for (std::size_t i = 0; i < heads.size();) {
+    std::size_t j = i;
+    while (j < heads.size() && heads[j].place_uuid == heads[i].place_uuid) ++j;
+    PlaceDecision pd;
+    pd.current = heads[j - 1];  // oldest first: the last is the newest
+    for (std::size_t k = i; k + 1 < j; ++k) {
+      if (!same_say(heads[k], pd.current)) pd.rivals.push_back(heads[k]);
+    }
+    if (auto place = store.find_place(pd.current.place_uuid)) pd.place = std::move(*place);
+    out.push_back(std::move(pd));
+    i = j;
+  }
+  return out;
+}
+
+std::vector<std::string> DecisionStore::faults() const {
+  std::vector<std::string> out;
+  SQLite::Statement places(db_.sql(), std::string(kPlaceColumns) + "ORDER BY uuid");
+  while (places.executeStep()) {
+    const ApparatusPlace p = read_place(places);
+    if (place_uuid(p) != p.uuid) out.push_back("apparatus place " + p.uuid + " has a uuid not derived from its content");
+  }
+  SQLite::Statement all(db_.sql(), std::string(kColumns) + "ORDER BY d.uuid");
+  for (const Decision& d : read(all)) {
+    if (decision_uuid(d) != d.uuid) out.push_back("decision " + d.uuid + " has a uuid not derived from its content");
+  }
+  const int64_t strays = db_.sql()
+                             .execAndGet("SELECT count(*) FROM decision_parent x JOIN decision c ON c.uuid = x.decision_uuid "
+                                         "JOIN decision p ON p.uuid = x.parent_uuid WHERE c.place_uuid <> p.place_uuid")
+                             .getInt64();
+  if (strays) out.push_back(std::to_string(strays) + " decisions name a parent decided on another place");
+  return out;
+}
+
+}  // namespace jiaozhu::detail
