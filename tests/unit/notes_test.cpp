@@ -23,14 +23,14 @@ using namespace jiaozhu;
 
 namespace {
 
-struct Fixture {
+struct NotesFixture {
   jz_test::TempDir dir;
   Database db = open_database(dir / "n.db", OpenMode::kCreate);
   NoteRepository notes{db};
   std::vector<std::string> hans = jz_test::lines_of(jz_test::corpus("songjin/hans.txt"));
   int64_t line = 0;  // the passage of hans.txt (B) that has 张着麟
 
-  Fixture() {
+  NotesFixture() {
     jz_test::import_songjin(db);
     for (std::size_t i = 0; i < hans.size(); ++i) {
       if (hans[i].find("张着麟") != std::string::npos) {
@@ -64,7 +64,7 @@ std::size_t code_point_offset(const std::string& text, const std::string& words)
 }  // namespace
 
 TEST_CASE("a note on 张着麟 anchors on its three code points") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   const auto start = static_cast<int64_t>(code_point_offset(f.hans[f.line - 1], "张着麟"));
   CHECK(n.start == start);
@@ -75,7 +75,7 @@ TEST_CASE("a note on 张着麟 anchors on its three code points") {
 }
 
 TEST_CASE("edit, rm and restore each add a revision, every one stays") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   NoteChange c;
   c.body = "「着」當作「若」，形近而誤。";
@@ -101,7 +101,7 @@ TEST_CASE("edit, rm and restore each add a revision, every one stays") {
 }
 
 TEST_CASE("a note is refused without author, with a quote not in the passage, or an ambiguous one") {
-  Fixture f;
+  NotesFixture f;
   NoteRequest r;
   r.target = NoteTarget::kSpan;
   r.address = f.address();
@@ -244,7 +244,7 @@ TEST_CASE("a quote that crosses a line break of the passage is found without it,
 }
 
 TEST_CASE("search finds notes by their current text, across scripts") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   CHECK(f.notes.search("形近", 10).size() == 1);
   CHECK(f.notes.search("形近而誤", 10).size() == 1);  // Traditional query, Simplified note
@@ -259,7 +259,7 @@ TEST_CASE("search finds notes by their current text, across scripts") {
 }
 
 TEST_CASE("revisions made apart from one parent leave the note in conflict until resolved") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   detail::NoteStore store(f.db);
   const int64_t id = *store.find(n.uuid);
@@ -295,7 +295,7 @@ TEST_CASE("revisions made apart from one parent leave the note in conflict until
 }
 
 TEST_CASE("absorbing a note's history twice, or in another order, changes nothing the second time") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   NoteChange c;
   c.body = "二";
@@ -320,7 +320,7 @@ TEST_CASE("absorbing a note's history twice, or in another order, changes nothin
 }
 
 TEST_CASE("a corrected edition re-imported keeps its notes on their words, or lists them orphaned") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   auto reimport = [&](const std::vector<std::string>& lines) {
     std::string text;
@@ -365,7 +365,7 @@ TEST_CASE("a corrected edition re-imported keeps its notes on their words, or li
 }
 
 TEST_CASE("a note on one edition is shown on the linked words of the other") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   align_editions(f.db, "A", "B");
   const auto hant = jz_test::lines_of(jz_test::corpus("songjin/hant.txt"));
@@ -382,7 +382,7 @@ TEST_CASE("a note on one edition is shown on the linked words of the other") {
 }
 
 TEST_CASE("W3C export then import into another database gives the same notes and history") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   NoteChange c;
   c.body = "「着」當作「若」";
@@ -428,7 +428,7 @@ TEST_CASE("W3C export then import into another database gives the same notes and
 }
 
 TEST_CASE("check finds a note history whose head marks were tampered with") {
-  Fixture f;
+  NotesFixture f;
   f.add_on_zhang();
   f.db.sql().exec("UPDATE note_revision SET head = 0");
   bool found = false;
@@ -441,7 +441,7 @@ TEST_CASE("check finds a note history whose head marks were tampered with") {
 namespace {
 
 // A note on the first substantive variant of A and B (aligned first).
-Note add_on_variant(Fixture& f, Variant* variant = nullptr) {
+Note add_on_variant(NotesFixture& f, Variant* variant = nullptr) {
   align_editions(f.db, "A", "B");
   const auto found = CollationRepository(f.db).variants("A", "B", {VariantClass::kSubstantive}, std::nullopt);
   REQUIRE(!found.empty());
@@ -457,7 +457,7 @@ Note add_on_variant(Fixture& f, Variant* variant = nullptr) {
 }  // namespace
 
 TEST_CASE("a note on a variant names the variant's link, and is shown with its readings") {
-  Fixture f;
+  NotesFixture f;
   Variant v;
   const Note n = add_on_variant(f, &v);
   CHECK(n.target_uuid == v.uuid);
@@ -470,7 +470,7 @@ TEST_CASE("a note on a variant names the variant's link, and is shown with its r
 }
 
 TEST_CASE("variant notes without their link (older schema, other tools' files) get it filled in") {
-  Fixture f;
+  NotesFixture f;
   Variant v;
   const Note n = add_on_variant(f, &v);
 
@@ -509,7 +509,7 @@ TEST_CASE("variant notes without their link (older schema, other tools' files) g
 }
 
 TEST_CASE("a note whose character or variant is gone is kept and listed as orphaned") {
-  Fixture f;
+  NotesFixture f;
   PersonRepository people(f.db, jz_test::kTestAuthor);
   const Person kept = people.add("张若麟", "");
   people.add("张着麟", "");
@@ -540,7 +540,7 @@ TEST_CASE("a note whose character or variant is gone is kept and listed as orpha
 }
 
 TEST_CASE("a note id is its uuid or a prefix of at least 4 characters, any case") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   CHECK(f.notes.get(n.uuid.substr(0, 4)).uuid == n.uuid);
   std::string upper = n.uuid.substr(0, 8);
@@ -552,7 +552,7 @@ TEST_CASE("a note id is its uuid or a prefix of at least 4 characters, any case"
 }
 
 TEST_CASE("import-notes takes a file that is one Annotation, as its header says") {
-  Fixture f;
+  NotesFixture f;
   const Note n = f.add_on_zhang();
   std::ostringstream out;
   export_notes(f.db, NoteFormat::kW3c, true, out);
