@@ -21,9 +21,9 @@ struct DecideArgs {
 
 // The one action the flags name; nothing for --undo; UsageError for none or several.
 std::optional<DecisionAction> action_of(const DecideArgs& a) {
+  if (!a.reason.empty() && a.emend.empty()) throw UsageError("--reason goes with --emend");
   const int given = a.omit + a.record + a.doubt + a.undo + !a.adopt.empty() + !a.emend.empty();
   if (given != 1) throw UsageError("give one decision: --omit, --record, --adopt W, --emend TEXT --reason R, --doubt or --undo");
-  if (!a.reason.empty() && a.emend.empty()) throw UsageError("--reason goes with --emend");
   if (a.omit) return DecisionAction::kOmit;
   if (a.record) return DecisionAction::kRecord;
   if (a.doubt) return DecisionAction::kDoubt;

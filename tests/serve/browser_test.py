@@ -3,8 +3,8 @@
 and python3-selenium). Opens the reading view, selects 张着麟 in B:17 as a reader does and adds a note,
 sees it on the linked span of A:2 in the parallel view and in `jiaozhu notes --json`; edits, removes and
 restores it; settles a conflict made in two copies by keeping one version; adds an alias from a selection
-and follows a person's words to the person's page; sets a variant's kind; shows the live apparatus and a
-search. A note holding <script> and <img onerror> stays text. Every page is kept as a screenshot in
+and follows a person's words to the person's page; sets a variant's kind; shows the live apparatus, where
+the editor decides places with the keyboard alone and with a button; and a search. A note holding <script> and <img onerror> stays text. Every page is kept as a screenshot in
 ARTEFACTS.
 Usage: browser_test.py JIAOZHU CORPUS ARTEFACTS"""
 import json, os, re, shutil, signal, subprocess, sys, tempfile
@@ -205,6 +205,34 @@ try:
     entries = wait.until(EC.presence_of_all_elements_located((By.CSS_SELECTOR, "ol.apparatus li")))
     assert entries and browser.find_element(By.ID, "witness"), "the apparatus page has no entries"
     shot("apparatus")
+
+    # The editor decides places with the keyboard alone: the first undecided place has the focus;
+    # o 不出校, then j to pass one by, a 據改 (the witness its list names), d 存疑.
+    undecided = lambda: int(browser.find_element(By.ID, "undecided").text)
+    before = undecided()
+    places = browser.find_elements(By.CSS_SELECTOR, "li.entry[data-place]")
+    assert len(places) >= 4 and "current" in places[0].get_attribute("class"), "no place has the focus"
+    ids = [p.get_attribute("data-place") for p in places[:4]]
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys("o")
+    wait.until(lambda b: undecided() == before - 1)
+    body.send_keys("j")
+    body.send_keys("a")
+    wait.until(lambda b: undecided() == before - 2)
+    body.send_keys("d")
+    wait.until(lambda b: undecided() == before - 3)
+    labels = [browser.find_element(By.CSS_SELECTOR, f'li[data-place="{i}"] .decision').text for i in ids]
+    assert labels[0] == "不出校" and labels[1] == "未定" and labels[2] == "據B本改" and labels[3] == "存疑", labels
+    shot("apparatus-decided")
+    decided = {e["id"]: e["decision"] for e in json.loads(run("apparatus", "A", "B", "--format", "json"))["entries"]}
+    assert [decided[i] and decided[i]["action"] for i in ids] == ["omit", None, "adopt", "doubt"], [decided[i] for i in ids]
+    assert decided[ids[2]]["author"] == "Browser Tester <b@example.org>"
+    # A button does what its key does; the page after a reload shows what was decided.
+    browser.find_element(By.CSS_SELECTOR, f'li[data-place="{ids[1]}"] [data-decision=record]').click()
+    wait.until(lambda b: undecided() == before - 4)
+    browser.refresh()
+    assert undecided() == before - 4, "the count of places to decide is not what the server holds"
+    assert browser.find_element(By.CSS_SELECTOR, f'li[data-place="{ids[1]}"] .decision').text == "出校"
     browser.get(base + "/search?q=張若麟&edition=B")
     hits = browser.find_elements(By.CSS_SELECTOR, "ol.hits mark")
     assert hits and all(h.text == "张若麟" for h in hits), [h.text for h in hits]
@@ -222,4 +250,4 @@ finally:
     server.wait(timeout=10)
 run("check")
 print(f"ok: note by selection seen on A:2 and by the CLI; edit, remove, restore, resolve; alias; person; kind; "
-      f"apparatus; search; escaped; {shots} screenshots in {artefacts}")
+      f"apparatus and its decisions by key and button; search; escaped; {shots} screenshots in {artefacts}")

@@ -221,7 +221,7 @@ TEST_CASE("the 校勘記 says each decision in 點校本 form and numbers only w
   CHECK_THAT(text, Catch::Contains("校記 4 條"));
 }
 
-TEST_CASE("a witness's long omission is cited by its ends and length; whole lines of verse by 句") {
+TEST_CASE("a witness's long omission is cited by its ends and length, whole lines of verse by 句") {
   ApparatusEntry e;
   e.lemma = "知其不可，而況於明哲乎";
   e.readings.push_back({"", {"B"}, VariantClass::kSubstantive, ReadingKind::kOmission, std::nullopt, ""});

@@ -15,6 +15,7 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/conflicts.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/decisions.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/variant_kind_choices.h"
 #include "jiaozhu/edition_dating.h"
@@ -66,6 +67,14 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'dating', uuid, edition_uuid, dynasty, note, author, set_at FROM edition_dating");
   rows("SELECT 'cbdb id', uuid, character_uuid, cbdb_id, note, author, set_at FROM character_cbdb_id");
   rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
+  // Places travel with the decisions on them; those an apparatus only listed stay in their copy.
+  rows("SELECT 'place', uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place p "
+       "WHERE EXISTS (SELECT 1 FROM decision d WHERE d.place_uuid = p.uuid)");
+  rows("SELECT 'decision', uuid, place_uuid, action, reading, witness_uuid, reason, note, author, made_at, "
+       "(SELECT group_concat(parent_uuid) FROM (SELECT parent_uuid FROM decision_parent x WHERE x.decision_uuid = d.uuid "
+       " ORDER BY parent_uuid)) FROM decision d");
+  rows("SELECT 'policy', uuid, action, class, witness_uuid FROM policy");
+  rows("SELECT 'policy choice', uuid, policy_uuid, state, note, author, set_at FROM policy_choice");
   // Which character each merged-away one became: the redirects a copy
   // recorded may differ (merges are a union), where they lead may not.
   SQLite::Statement redirects(db.sql(), "SELECT from_uuid FROM character_redirect");
@@ -124,7 +133,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
     return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)];
   };
   const bool no_notes = db.sql().execAndGet("SELECT NOT EXISTS (SELECT 1 FROM note_revision WHERE head = 1)").getInt() == 1;
-  const int op = std::uniform_int_distribution<int>(0, 22)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 24)(rng);
   try {
     if (op <= 2 || no_notes) {
       NoteRequest r;
@@ -234,6 +243,34 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
         PersonRepository(db, jz_test::kTestAuthor).dismiss_suggestion("人物" + std::to_string(rng() % 30), kForms[rng() % 3], rng() % 3 != 0, "", author);
       } else {
         dismiss_fold_suggestion(db, rng() % 2 ? "着" : "著", "若", rng() % 3 != 0, "", author);
+      }
+    } else if (op == 22) {  // a place of the apparatus decided (another copy may decide it otherwise)
+      ApparatusRequest r;
+      r.base = "A";
+      r.witnesses = {"B"};
+      r.passages = "A:1-20";
+      const Apparatus a = make_apparatus(db, r, nullptr);
+      std::vector<const ApparatusEntry*> entries;
+      for (const ApparatusPassage& p : a.passages) {
+        for (const ApparatusEntry& e : p.entries) entries.push_back(&e);
+      }
+      if (entries.empty()) return;
+      static const std::optional<DecisionAction> kActions[] = {DecisionAction::kOmit, DecisionAction::kRecord,
+                                                               DecisionAction::kDoubt, DecisionAction::kAdopt, std::nullopt};
+      DecisionRequest d;
+      d.place = entries[rng() % entries.size()]->id;
+      d.action = kActions[rng() % std::size(kActions)];
+      if (d.action == DecisionAction::kAdopt) d.witness = "B";
+      d.author = author;
+      DecisionRepository(db).decide(d);
+    } else if (op == 23) {  // a policy put in force, or taken out (the same may be done in another copy)
+      DecisionRepository decisions(db);
+      const auto policies = decisions.policies();
+      if (!policies.empty() && rng() % 3 == 0) {
+        decisions.remove_policy(policies[rng() % policies.size()].uuid, author);
+      } else {
+        decisions.add_policy(rng() % 2 ? DecisionAction::kOmit : DecisionAction::kRecord,
+                             rng() % 2 ? VariantClass::kGlyph : VariantClass::kPunct, rng() % 3 ? "" : "B", "", author);
       }
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
@@ -346,6 +383,9 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
           return row.find("|fold_rule|") != std::string::npos;
         }) > 0);
   CHECK(editions_resolved > 0);
+  for (const char* kind : {"decision|", "policy choice|"}) {  // the editor's judgement travelled too
+    CHECK(std::count_if(state.begin(), state.end(), [&](const std::string& row) { return row.rfind(kind, 0) == 0; }) > 3);
+  }
   // Merging again changes nothing.
   merge_database(replicas[0], paths[1], false);
   CHECK(differences(logical_state(replicas[0]), state) == std::vector<std::string>{});
