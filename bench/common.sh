@@ -1,7 +1,7 @@
 # Shared by the benchmark scripts: sourced, not run.
 # Sets root, build, jz (the binary), corpus (全宋詩's folder), work (a
 # temporary folder removed on exit) and files (poet.song.*.json in order);
-# defines machine (one line on this machine), measure and write_rows.
+# defines machine (one line on this machine), measure, write_rows and scale_pair.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${BENCH_BUILD:-$root/build}
@@ -33,4 +33,15 @@ with open(sys.argv[1], "w", encoding="utf-8") as out:
             if text:
                 out.write("\x1f".join([p.get("title", ""), p.get("author", ""), p.get("id", ""), text]) + "\x1e")
 PY
+}
+
+# scale_pair DB NFILES: the scale benchmark's pair in DB: two editions of the
+# first NFILES files of 全宋詩 (bench/make_scale_editions.py) imported as A
+# and B of work 宋詩 and aligned.
+scale_pair() {
+  python3 "$root/bench/make_scale_editions.py" "$corpus" "$work" "$2" >/dev/null
+  "$jz" --db "$1" init >/dev/null
+  "$jz" -q --db "$1" import "$work/a.jsonl" --work 宋詩 --siglum A
+  "$jz" -q --db "$1" import "$work/b.jsonl" --work 宋詩 --siglum B
+  "$jz" -q --db "$1" align A B
 }

@@ -14,11 +14,7 @@ RUNS=${RUNS:-9}
 source "$(dirname "$0")/common.sh"
 db=$work/serve.db
 export JIAOZHU_AUTHOR="Bench <bench@example.org>"
-python3 "$root/bench/make_scale_editions.py" "$corpus" "$work" "$nfiles" >/dev/null
-"$jz" --db "$db" init >/dev/null
-"$jz" -q --db "$db" import "$work/a.jsonl" --work 宋詩 --siglum A
-"$jz" -q --db "$db" import "$work/b.jsonl" --work 宋詩 --siglum B
-"$jz" -q --db "$db" align A B
+scale_pair "$db" "$nfiles"
 "$jz" -q --db "$db" character add 蘇軾 >/dev/null
 "$jz" -q --db "$db" alias add 蘇軾 東坡 --kind style >/dev/null
 "$jz" -q --db "$db" character add 黃庭堅 >/dev/null  # three characters: alias suggest scans the text for near forms

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -106,7 +107,8 @@ class DecisionRepository {
   explicit DecisionRepository(Database& db) : db_(db) {}
 
   // Records that an apparatus listed these places (new ones are added;
-  // those here already are left). Runs in the caller's write transaction.
+  // those here already are left), in a write transaction of its own only
+  // when some place is new.
   void remember_places(const std::vector<ApparatusPlace>& places);
 
   // Decides a place, after its current heads. Throws UsageError for a
@@ -168,5 +170,9 @@ struct EditedPassage {
   const EditedText& of(VariantField f) const { return f == VariantField::kTitle ? title : f == VariantField::kAuthor ? author : text; }
 };
 std::vector<EditedPassage> edited_passages(Database& db, std::vector<Passage> passages);
+// The same for one passage, given the decisions on its places: those of
+// its edition (of_edition) sorted by passage with decisions_by_passage.
+EditedPassage edited_passage(Passage p, const std::vector<PlaceDecision>& of_passage);
+std::map<int64_t, std::vector<PlaceDecision>> decisions_by_passage(std::vector<PlaceDecision> decisions);
 
 }  // namespace jiaozhu

@@ -1,14 +1,15 @@
 #include "apparatus/apparatus_decisions.h"
 
 #include <algorithm>
-#include <map>
+#include <unordered_map>
 
 #include "jiaozhu/decisions.h"
 
 namespace jiaozhu {
 namespace {
 
-ApparatusPlace place_of(const Apparatus& a, const ApparatusPassage& p, const ApparatusEntry& e) {
+// The entry's place; its uuid computed unless `id` gives it.
+ApparatusPlace place_of(const Apparatus& a, const ApparatusPassage& p, const ApparatusEntry& e, const std::string& id = "") {
   ApparatusPlace place;
   place.edition_uuid = a.base.uuid;
   place.seq = p.seq;
@@ -17,7 +18,7 @@ ApparatusPlace place_of(const Apparatus& a, const ApparatusPassage& p, const App
   place.end = e.end;
   place.lemma = e.lemma;
   place.lacuna = !e.readings.empty() && e.readings.front().kind == ReadingKind::kLacuna;
-  place.uuid = place_uuid(place);
+  place.uuid = id.empty() ? place_uuid(place) : id;
   return place;
 }
 
@@ -56,7 +57,7 @@ int64_t Apparatus::recorded() const {
 std::vector<ApparatusPlace> places_of(const Apparatus& a) {
   std::vector<ApparatusPlace> out;
   for (const ApparatusPassage& p : a.passages) {
-    for (const ApparatusEntry& e : p.entries) out.push_back(place_of(a, p, e));
+    for (const ApparatusEntry& e : p.entries) out.push_back(place_of(a, p, e, e.id));
   }
   return out;
 }
@@ -68,7 +69,7 @@ namespace jiaozhu::detail {
 void apply_decisions(Database& db, Apparatus& a, bool undecided_only) {
   DecisionRepository repo(db);
   a.policies = repo.policies();
-  std::map<std::string, PlaceDecision> decided;
+  std::unordered_map<std::string, PlaceDecision> decided;
   for (PlaceDecision& d : repo.of_edition(a.base.uuid)) decided.emplace(d.current.place_uuid, std::move(d));
   a.undecided = 0;
   for (ApparatusPassage& p : a.passages) {

@@ -50,6 +50,10 @@ std::string_view field_prefix(VariantField field) {
 // The edited text of a field: the base with the readings its entries
 // adopt or emend put in (the apparatus is numbered against it).
 EditedText edited_field(const ApparatusPassage& p, VariantField field) {
+  const bool changed = std::any_of(p.entries.begin(), p.entries.end(), [&](const ApparatusEntry& e) {
+    return e.field == field && e.decision && e.decision->reading;
+  });
+  if (!changed) return {field_text(p, field), {}};
   std::vector<PlaceDecision> changes;
   for (const ApparatusEntry& e : p.entries) {
     if (e.field != field || !e.decision || !e.decision->reading) continue;

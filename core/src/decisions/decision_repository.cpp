@@ -13,7 +13,9 @@
 #include "decisions/decision_store.h"
 #include "decisions/policy_store.h"
 #include "decisions/witness_reading.h"
+#include "db/settings.h"
 #include "util/clock.h"
+#include "util/sha256.h"
 #include "util/uuid.h"
 
 namespace jiaozhu {
@@ -70,8 +72,22 @@ std::string place_uuid(const ApparatusPlace& p) {
 }
 
 void DecisionRepository::remember_places(const std::vector<ApparatusPlace>& places) {
+  // An apparatus asked for again lists the places an earlier run remembered
+  // (they are never deleted): the digest of its list, kept as a setting,
+  // says so without a lookup per place (115,000 of them in a collection).
+  std::string ids;
+  for (const ApparatusPlace& p : places) ids += p.uuid;
+  const std::string key = "apparatus places " + detail::sha256_hex(ids);
+  std::optional<std::string> seen;
+  db_.read([&] { seen = detail::read_setting(db_, key); });
+  if (seen) return;
   detail::DecisionStore store(db_);
-  for (const ApparatusPlace& p : places) store.insert_place(p);
+  db_.write([&] {
+    for (const ApparatusPlace& p : places) {
+      if (!store.has_place(p.uuid)) store.insert_place(p);
+    }
+    detail::write_setting(db_, key, std::to_string(places.size()));
+  });
 }
 
 ApparatusPlace DecisionRepository::place(const std::string& id) const {
@@ -93,8 +109,7 @@ PlaceDecision DecisionRepository::decide(const DecisionRequest& request) {
       d.uuid = detail::decision_uuid(d);
       store.insert(d);
     }
-    auto standing = detail::standings(store, store.of_place(p.uuid, true));
-    out = std::move(standing.front());
+    out = detail::standing(p, store.of_place(p.uuid, true));
   });
   return out;
 }
@@ -105,8 +120,7 @@ std::vector<Decision> DecisionRepository::history(const std::string& id) const {
 }
 
 std::vector<PlaceDecision> DecisionRepository::of_edition(const std::string& edition_uuid) const {
-  detail::DecisionStore store(db_);
-  return detail::standings(store, store.heads_of_edition(edition_uuid));
+  return detail::DecisionStore(db_).standings_of_edition(edition_uuid);
 }
 
 std::vector<PlaceDecision> DecisionRepository::conflicts() const {

@@ -12,24 +12,49 @@
 namespace jiaozhu::detail {
 namespace {
 
-constexpr char kColumns[] =
-    "SELECT d.uuid, d.place_uuid, d.action, d.reading, coalesce(d.witness_uuid, ''), coalesce(d.reason, ''), "
-    "coalesce(d.note, ''), d.author, d.made_at, coalesce(e.siglum, '') "
-    "FROM decision d LEFT JOIN edition e ON e.uuid = d.witness_uuid ";
+// A decision's ten columns (read_decision), and where they come from.
+#define JZ_DECISION_COLUMNS                                                                                 \
+  "SELECT d.uuid, d.place_uuid, d.action, d.reading, coalesce(d.witness_uuid, ''), coalesce(d.reason, ''), " \
+  "coalesce(d.note, ''), d.author, d.made_at, coalesce(e.siglum, '')"
+#define JZ_DECISION_FROM " FROM decision d LEFT JOIN edition e ON e.uuid = d.witness_uuid "
+constexpr char kColumns[] = JZ_DECISION_COLUMNS JZ_DECISION_FROM;
+// With the parents (comma-separated) and the place's eight columns.
+constexpr char kColumnsWithPlace[] =
+    JZ_DECISION_COLUMNS ", (SELECT group_concat(parent_uuid) FROM decision_parent x WHERE x.decision_uuid = d.uuid), p.uuid, p.edition_uuid, p.seq, p.field, p.start_at, p.end_at, "
+    "p.lemma, p.lacuna" JZ_DECISION_FROM "JOIN apparatus_place p ON p.uuid = d.place_uuid ";
+#undef JZ_DECISION_COLUMNS
+#undef JZ_DECISION_FROM
 
 constexpr char kIsHead[] = "NOT EXISTS (SELECT 1 FROM decision_parent x WHERE x.parent_uuid = d.uuid)";
 
-ApparatusPlace read_place(SQLite::Statement& q) {
+// A place from the eight columns of kPlaceColumns, the first at `first`.
+ApparatusPlace read_place(SQLite::Statement& q, int first = 0) {
   ApparatusPlace p;
-  p.uuid = q.getColumn(0).getString();
-  p.edition_uuid = q.getColumn(1).getString();
-  p.seq = q.getColumn(2).getInt64();
-  p.field = parse_variant_field(q.getColumn(3).getString());
-  p.start = q.getColumn(4).getInt64();
-  p.end = q.getColumn(5).getInt64();
-  p.lemma = q.getColumn(6).getString();
-  p.lacuna = q.getColumn(7).getInt() != 0;
+  p.uuid = q.getColumn(first).getString();
+  p.edition_uuid = q.getColumn(first + 1).getString();
+  p.seq = q.getColumn(first + 2).getInt64();
+  p.field = parse_variant_field(q.getColumn(first + 3).getString());
+  p.start = q.getColumn(first + 4).getInt64();
+  p.end = q.getColumn(first + 5).getInt64();
+  p.lemma = q.getColumn(first + 6).getString();
+  p.lacuna = q.getColumn(first + 7).getInt() != 0;
   return p;
+}
+
+// A decision from the first ten of kColumns, its parents not read.
+Decision read_decision(SQLite::Statement& q) {
+  Decision d;
+  d.uuid = q.getColumn(0).getString();
+  d.place_uuid = q.getColumn(1).getString();
+  if (!q.getColumn(2).isNull()) d.action = parse_decision_action(q.getColumn(2).getString());
+  if (!q.getColumn(3).isNull()) d.reading = q.getColumn(3).getString();
+  d.witness_uuid = q.getColumn(4).getString();
+  d.reason = q.getColumn(5).getString();
+  d.note = q.getColumn(6).getString();
+  d.author = q.getColumn(7).getString();
+  d.made_at = q.getColumn(8).getString();
+  d.witness = q.getColumn(9).getString();
+  return d;
 }
 
 constexpr char kPlaceColumns[] = "SELECT uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place ";
@@ -67,6 +92,12 @@ std::optional<ApparatusPlace> DecisionStore::find_place(const std::string& uuid)
   q.bind(1, uuid);
   if (!q.executeStep()) return std::nullopt;
   return read_place(q);
+}
+
+bool DecisionStore::has_place(const std::string& uuid) const {
+  auto q = db_.cached("SELECT 1 FROM apparatus_place WHERE uuid = ?");
+  q->bind(1, uuid);
+  return q->executeStep();
 }
 
 ApparatusPlace DecisionStore::resolve_prefix(const std::string& prefix) const {
@@ -120,17 +151,7 @@ std::vector<Decision> DecisionStore::read(SQLite::Statement& q) const {
   std::vector<Decision> out;
   auto parents = db_.cached("SELECT parent_uuid FROM decision_parent WHERE decision_uuid = ? ORDER BY parent_uuid");
   while (q.executeStep()) {
-    Decision d;
-    d.uuid = q.getColumn(0).getString();
-    d.place_uuid = q.getColumn(1).getString();
-    if (!q.getColumn(2).isNull()) d.action = parse_decision_action(q.getColumn(2).getString());
-    if (!q.getColumn(3).isNull()) d.reading = q.getColumn(3).getString();
-    d.witness_uuid = q.getColumn(4).getString();
-    d.reason = q.getColumn(5).getString();
-    d.note = q.getColumn(6).getString();
-    d.author = q.getColumn(7).getString();
-    d.made_at = q.getColumn(8).getString();
-    d.witness = q.getColumn(9).getString();
+    Decision d = read_decision(q);
     parents->bind(1, d.uuid);
     while (parents->executeStep()) d.parents.push_back(parents->getColumn(0).getString());
     parents->reset();
@@ -146,27 +167,42 @@ std::vector<Decision> DecisionStore::of_place(const std::string& place_uuid, boo
   return read(q);
 }
 
-std::vector<Decision> DecisionStore::heads_of_edition(const std::string& edition_uuid) const {
-  SQLite::Statement q(db_.sql(), std::string(kColumns) + "JOIN apparatus_place p ON p.uuid = d.place_uuid WHERE (?1 = '' OR "
-                                     "p.edition_uuid = ?1) AND " + kIsHead + " ORDER BY d.place_uuid, d.made_at, d.uuid");
-  q.bind(1, edition_uuid);
-  return read(q);
+PlaceDecision standing(const ApparatusPlace& place, const std::vector<Decision>& heads) {
+  PlaceDecision pd;
+  pd.place = place;
+  pd.current = heads.back();
+  for (std::size_t k = 0; k + 1 < heads.size(); ++k) {
+    if (!same_say(heads[k], pd.current)) pd.rivals.push_back(heads[k]);
+  }
+  return pd;
 }
 
-std::vector<PlaceDecision> standings(DecisionStore& store, const std::vector<Decision>& heads) {
+std::vector<PlaceDecision> DecisionStore::standings_of_edition(const std::string& edition_uuid) const {
+  SQLite::Statement q(db_.sql(), std::string(kColumnsWithPlace) + "WHERE (?1 = '' OR p.edition_uuid = ?1) AND " + kIsHead +
+                                     " ORDER BY d.place_uuid, d.made_at, d.uuid");
+  q.bind(1, edition_uuid);
   std::vector<PlaceDecision> out;
-  for (std::size_t i = 0; i < heads.size();) {
-    std::size_t j = i;
-    while (j < heads.size() && heads[j].place_uuid == heads[i].place_uuid) ++j;
-    PlaceDecision pd;
-    pd.current = heads[j - 1];  // oldest first: the last is the newest
-    for (std::size_t k = i; k + 1 < j; ++k) {
-      if (!same_say(heads[k], pd.current)) pd.rivals.push_back(heads[k]);
+  std::vector<Decision> heads;
+  ApparatusPlace place;
+  auto flush = [&] {
+    if (!heads.empty()) out.push_back(standing(place, heads));
+    heads.clear();
+  };
+  while (q.executeStep()) {
+    Decision d = read_decision(q);
+    for (std::string rest = q.getColumn(10).getString(); !rest.empty();) {
+      const auto comma = rest.find(',');
+      d.parents.push_back(rest.substr(0, comma));
+      rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
     }
-    if (auto place = store.find_place(pd.current.place_uuid)) pd.place = std::move(*place);
-    out.push_back(std::move(pd));
-    i = j;
+    std::sort(d.parents.begin(), d.parents.end());
+    if (heads.empty() || heads.back().place_uuid != d.place_uuid) {
+      flush();
+      place = read_place(q, 11);
+    }
+    heads.push_back(std::move(d));
   }
+  flush();
   return out;
 }
 

@@ -30,6 +30,7 @@ class DecisionStore {
   // False when the place is here already.
   bool insert_place(const ApparatusPlace& p);
   std::optional<ApparatusPlace> find_place(const std::string& uuid) const;
+  bool has_place(const std::string& uuid) const;
   // The place whose uuid starts with `prefix` (lower case): NotFound, or
   // UsageError naming the candidates when several match or the prefix is
   // shorter than 4.
@@ -41,9 +42,10 @@ class DecisionStore {
   bool has(const std::string& uuid) const;
   // Decisions of a place, oldest first; heads only when asked.
   std::vector<Decision> of_place(const std::string& place_uuid, bool heads_only) const;
-  // The heads of every place of base edition `edition_uuid` (every edition
-  // when empty), by place, oldest first within one.
-  std::vector<Decision> heads_of_edition(const std::string& edition_uuid) const;
+  // What stands at every decided place of base edition `edition_uuid`
+  // (every edition when empty), by place uuid: one query, for an apparatus
+  // of 20,000 decided places.
+  std::vector<PlaceDecision> standings_of_edition(const std::string& edition_uuid) const;
 
   std::vector<std::string> faults() const;
 
@@ -56,8 +58,8 @@ class DecisionStore {
 // the same decision made in two copies is one, whoever made it.
 bool same_say(const Decision& a, const Decision& b);
 
-// Groups heads (by place, as heads_of_edition returns them) into each
-// place's standing: the newest head, and the heads saying otherwise.
-std::vector<PlaceDecision> standings(DecisionStore& store, const std::vector<Decision>& heads);
+// Groups one place's heads (oldest first) into its standing: the newest
+// head, and the heads saying otherwise.
+PlaceDecision standing(const ApparatusPlace& place, const std::vector<Decision>& heads);
 
 }  // namespace jiaozhu::detail

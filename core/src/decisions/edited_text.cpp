@@ -54,23 +54,37 @@ EditedText edited_text(const std::string& base, int64_t seq, VariantField field,
   return out;
 }
 
+std::map<int64_t, std::vector<PlaceDecision>> decisions_by_passage(std::vector<PlaceDecision> decisions) {
+  std::map<int64_t, std::vector<PlaceDecision>> out;
+  for (PlaceDecision& d : decisions) out[d.place.seq].push_back(std::move(d));
+  return out;
+}
+
+EditedPassage edited_passage(Passage p, const std::vector<PlaceDecision>& of_passage) {
+  EditedPassage e;
+  e.text = edited_text(p.text, p.seq, VariantField::kText, of_passage);
+  if (p.title) e.title = edited_text(*p.title, p.seq, VariantField::kTitle, of_passage);
+  if (p.author) e.author = edited_text(*p.author, p.seq, VariantField::kAuthor, of_passage);
+  p.text = e.text.text;
+  if (p.title) p.title = e.title.text;
+  if (p.author) p.author = e.author.text;
+  e.passage = std::move(p);
+  return e;
+}
+
 std::vector<EditedPassage> edited_passages(Database& db, std::vector<Passage> passages) {
-  std::map<std::string, std::vector<PlaceDecision>> by_edition;  // siglum -> its decisions
+  // siglum -> its decisions by passage
+  std::map<std::string, std::map<int64_t, std::vector<PlaceDecision>>> by_edition;
+  const std::vector<PlaceDecision> none;
   std::vector<EditedPassage> out;
   for (Passage& p : passages) {
     auto it = by_edition.find(p.siglum);
     if (it == by_edition.end()) {
-      it = by_edition.emplace(p.siglum, DecisionRepository(db).of_edition(EditionRepository(db).get(p.siglum).uuid)).first;
+      const std::string uuid = EditionRepository(db).get(p.siglum).uuid;
+      it = by_edition.emplace(p.siglum, decisions_by_passage(DecisionRepository(db).of_edition(uuid))).first;
     }
-    EditedPassage e;
-    e.text = edited_text(p.text, p.seq, VariantField::kText, it->second);
-    if (p.title) e.title = edited_text(*p.title, p.seq, VariantField::kTitle, it->second);
-    if (p.author) e.author = edited_text(*p.author, p.seq, VariantField::kAuthor, it->second);
-    p.text = e.text.text;
-    if (p.title) p.title = e.title.text;
-    if (p.author) p.author = e.author.text;
-    e.passage = std::move(p);
-    out.push_back(std::move(e));
+    const auto of_passage = it->second.find(p.seq);
+    out.push_back(edited_passage(std::move(p), of_passage == it->second.end() ? none : of_passage->second));
   }
   return out;
 }

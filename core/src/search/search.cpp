@@ -8,7 +8,6 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
-#include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
@@ -204,18 +203,27 @@ std::set<int64_t> index_edited(Database& db, const std::vector<PassageRange>& ra
   db.sql().exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.edited_fts USING fts5(text, title, author, tokenize = 'jiaozhu')");
   db.sql().exec("DELETE FROM temp.edited_fts");
   SQLite::Statement add(db.sql(), "INSERT INTO temp.edited_fts (rowid, text, title, author) VALUES (?, ?, ?, ?)");
+  SQLite::Statement text(db.sql(), "SELECT text, title, author FROM passage WHERE id = ?");
   std::set<int64_t> out;
   for (const PassageRange& range : ranges) {
-    std::set<int64_t> seqs;
-    for (const PlaceDecision& d : DecisionRepository(db).of_edition(EditionRepository(db).get(range.siglum).uuid)) {
-      if (d.current.reading && d.place.seq <= range.last_id() - range.first_id + 1) seqs.insert(d.place.seq);
-    }
-    std::vector<Passage> changed;
-    for (int64_t seq : seqs) {
-      for (Passage& p : PassageRepository(db).get(Address{range.siglum, seq, seq})) changed.push_back(std::move(p));
-    }
-    for (const EditedPassage& e : edited_passages(db, std::move(changed))) {
-      const int64_t id = range.first_id + e.passage.seq - 1;
+    const auto decided = decisions_by_passage(DecisionRepository(db).of_edition(EditionRepository(db).get(range.siglum).uuid));
+    for (const auto& [seq, decisions] : decided) {
+      const bool changes = std::any_of(decisions.begin(), decisions.end(), [](const PlaceDecision& d) { return d.current.reading; });
+      if (!changes || seq > range.last_id() - range.first_id + 1) continue;
+      const int64_t id = range.first_id + seq - 1;
+      text.bind(1, id);
+      if (!text.executeStep()) {
+        text.reset();
+        continue;
+      }
+      Passage p;
+      p.siglum = range.siglum;
+      p.seq = seq;
+      p.text = text.getColumn(0).getString();
+      p.title = detail::optional_text(text.getColumn(1));
+      p.author = detail::optional_text(text.getColumn(2));
+      text.reset();
+      const EditedPassage e = edited_passage(std::move(p), decisions);
       add.bind(1, id);
       add.bind(2, e.passage.text);
       if (e.passage.title) add.bind(3, *e.passage.title); else add.bind(3);

@@ -1,24 +1,39 @@
 #include "util/uuid.h"
 
-#include <random>
+#include <nettle/sha2.h>
 
-#include "util/sha256.h"
+#include <cstdint>
+#include <random>
 
 namespace jiaozhu::detail {
 namespace {
 
-std::string dashed(const std::string& hex) {
-  return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-" +
-         hex.substr(20, 12);
+// 16 bytes as a uuid's 36 characters: 8-4-4-4-12 lower-case hex digits.
+std::string formatted(const unsigned char* bytes) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(36);
+  for (int i = 0; i < 16; ++i) {
+    if (i == 4 || i == 6 || i == 8 || i == 10) out += '-';
+    out += kDigits[bytes[i] >> 4];
+    out += kDigits[bytes[i] & 15];
+  }
+  return out;
 }
 
 }  // namespace
 
 std::string uuid_from_name(std::string_view name) {
-  std::string hex = sha256_hex(name).substr(0, 32);
-  hex[12] = '8';                                                    // version 8
-  hex[16] = "89ab"[std::stoi(hex.substr(16, 1), nullptr, 16) & 3];  // RFC variant
-  return dashed(hex);
+  // On the stack and formatted once: merge and the apparatus derive
+  // hundreds of thousands of these.
+  sha256_ctx ctx;
+  sha256_init(&ctx);
+  sha256_update(&ctx, name.size(), reinterpret_cast<const std::uint8_t*>(name.data()));
+  std::uint8_t digest[SHA256_DIGEST_SIZE];
+  sha256_digest(&ctx, sizeof digest, digest);
+  digest[6] = static_cast<std::uint8_t>((digest[6] & 0x0F) | 0x80);  // version 8
+  digest[8] = static_cast<std::uint8_t>((digest[8] & 0x3F) | 0x80);  // RFC 9562 variant
+  return formatted(digest);
 }
 
 std::string random_uuid() {
@@ -30,7 +45,7 @@ std::string random_uuid() {
   }
   bytes[6] = static_cast<unsigned char>((bytes[6] & 0x0F) | 0x40);  // version 4
   bytes[8] = static_cast<unsigned char>((bytes[8] & 0x3F) | 0x80);  // RFC variant
-  return dashed(to_hex(bytes, sizeof bytes));
+  return formatted(bytes);
 }
 
 }  // namespace jiaozhu::detail

@@ -18,7 +18,7 @@ Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vec
   }
   Apparatus a = build_apparatus(db, request);
   // `decide ID` names a place by the id this apparatus shows: remember them.
-  if (!db.read_only()) db.write([&] { DecisionRepository(db).remember_places(places_of(a)); });
+  if (!db.read_only()) DecisionRepository(db).remember_places(places_of(a));
   return a;
 }
 
