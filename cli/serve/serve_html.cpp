@@ -178,13 +178,13 @@ std::string variants_list_html(const std::vector<const Variant*>& variants, bool
     const PassageSpan& own = on_b ? v->b : v->a;
     const PassageSpan& other = on_b ? v->a : v->b;
     out += "<li id=\"v-" + html_escape(v->uuid) + "\" class=\"v-" + std::string(to_string(v->variant_class)) + "\">" +
-           (v->field == VariantField::kText ? "" : "<i>" + std::string(to_string(v->field)) + "</i> ") +
+           (v->field == VariantField::kText ? "" : v->field == VariantField::kTitle ? "<i>題</i> " : "<i>作者</i> ") +
            (own.reading.empty() ? "<i>∧</i>" : html_escape(own.reading)) + " ] " + html_escape(parse_address(other.address).siglum) +
-           " " + (other.reading.empty() ? "<i>om.</i>" : html_escape(other.reading)) + " <span class=\"class\">" +
-           std::string(to_string(v->variant_class)) + "</span>";
+           "本" + (other.reading.empty() ? "<i>無</i>" : "作" + html_escape(other.reading)) + " <span class=\"class\">" +
+           std::string(chinese_name(v->variant_class)) + "</span>";
     if (v->kind) {
       out += " <span class=\"kind\" title=\"" + html_escape(v->kind_evidence) + "\">" + std::string(chinese_name(*v->kind)) +
-             (v->kind_chosen ? " (set)" : " (proposed)") + "</span>";
+             (v->kind_chosen ? "（已定）" : "（擬）") + "</span>";
     }
     if (kind_settable(*v)) {
       out += " <span class=\"set-kind\" data-variant=\"" + html_escape(v->uuid) + "\"><select name=\"kind\"><option value=\"\">kind…</option>";

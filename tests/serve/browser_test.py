@@ -197,7 +197,7 @@ try:
     Select(chooser.find_element(By.TAG_NAME, "select")).select_by_value("graphic")
     chooser.find_element(By.NAME, "why").send_keys("形近而誤")
     chooser.find_element(By.CSS_SELECTOR, "[data-action=set-kind]").click()
-    wait.until(EC.presence_of_element_located((By.XPATH, f"//li[@id='v-{variant}']/span[@class='kind' and contains(., '(set)')]")))
+    wait.until(EC.presence_of_element_located((By.XPATH, f"//li[@id='v-{variant}']/span[@class='kind' and contains(., '已定')]")))
     assert "形近" in browser.find_element(By.ID, f"v-{variant}").text
 
     # The live apparatus and a search.

@@ -34,6 +34,8 @@ enum class VariantClass {
 };
 inline constexpr std::size_t kVariantClassCount = 8;
 std::string_view to_string(VariantClass c);
+// What a 校勘記 calls the class: 異文, 異體, 繁簡, 繁簡轉換, 闕字, 拼音, 標點, 分段.
+std::string_view chinese_name(VariantClass c);
 // Parses a class name; throws UsageError naming it.
 VariantClass parse_variant_class(std::string_view name);
 

@@ -110,6 +110,20 @@ std::vector<Variant> variants_with_prefix(Database& db, const std::optional<std:
 
 }  // namespace
 
+std::string_view chinese_name(VariantClass c) {
+  switch (c) {
+    case VariantClass::kScript: return "繁簡";
+    case VariantClass::kConversion: return "繁簡轉換";
+    case VariantClass::kGlyph: return "異體";
+    case VariantClass::kPlaceholder: return "闕字";
+    case VariantClass::kPunct: return "標點";
+    case VariantClass::kPinyin: return "拼音";
+    case VariantClass::kBreak: return "分段";
+    case VariantClass::kSubstantive: break;
+  }
+  return "異文";
+}
+
 std::string_view to_string(VariantClass c) {
   switch (c) {
     case VariantClass::kScript: return "script";

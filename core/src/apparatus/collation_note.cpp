@@ -14,17 +14,7 @@ constexpr int kEndChars = 4;
 
 // What a non-substantive reading is, in the words of a 校勘記.
 std::string class_gloss(VariantClass c) {
-  switch (c) {
-    case VariantClass::kSubstantive: return "";
-    case VariantClass::kConversion: return "（繁簡轉換）";
-    case VariantClass::kPlaceholder: return "（闕字）";
-    case VariantClass::kPinyin: return "（拼音）";
-    case VariantClass::kGlyph: return "（異體）";
-    case VariantClass::kScript: return "（繁簡）";
-    case VariantClass::kPunct: return "（標點）";
-    case VariantClass::kBreak: return "（分段）";
-  }
-  return "";
+  return c == VariantClass::kSubstantive ? "" : "（" + std::string(chinese_name(c)) + "）";
 }
 
 // The 校勘 kinds a 校勘記 names after a reading; 脫 and 衍 are in its words
