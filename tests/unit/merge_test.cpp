@@ -43,8 +43,10 @@ std::set<std::string> logical_state(Database& db) {
       out.insert(row);
     }
   };
-  rows("SELECT 'note', n.uuid, n.target, e.uuid, n.passage_seq, n.span_start, n.span_end, n.quote_exact, "
-       "n.passage_opening "
+  // An orphaned note's offsets are only the last place this copy knew
+  // (schema.sql): where it stands, not where it stood, must agree.
+  rows("SELECT 'note', n.uuid, n.target, e.uuid, n.passage_seq, iif(n.orphaned, NULL, n.span_start), "
+       "iif(n.orphaned, NULL, n.span_end), n.quote_exact, n.passage_opening, n.orphaned "
        "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
   rows("SELECT 'revision', r.uuid, n.uuid, r.author, r.created_at, r.body, r.deleted, r.head, r.moved_to, "
        "(SELECT group_concat(p.uuid) FROM (SELECT p.uuid FROM note_revision_parent x "
@@ -347,6 +349,13 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
     while (q.executeStep()) removals.insert(q.getColumn(0).getString());
   }
   CHECK(removals.size() > 5);
+  // A fold rule removed last of all, so that the exchange below carries at
+  // least one removal of a rule whatever the random rounds left standing.
+  {
+    const FoldRuleDraft draft{"靣", "面", "src last", ""};
+    add_fold_rules(replicas[1], std::span(&draft, 1), jz_test::kTestAuthor);
+    remove_fold_rule(replicas[1], "靣", "面", jz_test::kTestAuthor);
+  }
   // Everyone gets everyone's work: 1 <- 2, 1 <- 3, then 2 and 3 <- 1. Twice:
   // a merge can derive records (the other identities of an alias removed by
   // one of them are tombstoned too) that the replicas merged before lack.
