@@ -49,6 +49,10 @@ TEST_CASE("decide: the worklist shrinks, each decision is kept with its history,
   const auto worklist = s.run({"apparatus", "A", "B", "--undecided", "--format", "json"});
   CHECK_THAT(worklist.err, Catch::Contains(std::to_string(undecided - 1) + " places to decide"));
   CHECK(worklist.out.find(id) == std::string::npos);
+  // At a terminal the worklist names each place's id, to decide it by.
+  const std::string next = s.apparatus({"--undecided"})["entries"][0]["id"];
+  CHECK_THAT(s.run({"apparatus", "A", "B", "--undecided"}).out, Catch::Contains("  decide " + next.substr(0, 8)));
+  CHECK_THAT(s.run({"apparatus", "A", "B"}).out, !Catch::Contains("  decide "));
 
   const auto edited = s.json({"show", address, "--edited"});
   CHECK(edited["passages"][0]["text"].get<std::string>().find(reading) != std::string::npos);

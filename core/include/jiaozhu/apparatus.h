@@ -130,6 +130,7 @@ struct Apparatus {
   int64_t entries = 0;
   std::vector<Policy> policies;  // in force: the 凡例
   int64_t undecided = 0;         // entries no decision or policy decides, or in conflict (before undecided_only)
+  bool worklist = false;         // built with undecided_only: the 校勘記 names each place's id, to decide it by
   // Entries not omitted: what a 校勘記 records.
   int64_t recorded() const;
 };

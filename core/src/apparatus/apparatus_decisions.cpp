@@ -72,6 +72,7 @@ void apply_decisions(Database& db, Apparatus& a, bool undecided_only) {
   std::unordered_map<std::string, PlaceDecision> decided;
   for (PlaceDecision& d : repo.of_edition(a.base.uuid)) decided.emplace(d.current.place_uuid, std::move(d));
   a.undecided = 0;
+  a.worklist = undecided_only;
   for (ApparatusPassage& p : a.passages) {
     for (ApparatusEntry& e : p.entries) {
       e.id = place_of(a, p, e).uuid;

@@ -104,7 +104,8 @@ void write_text_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
     if (!numbers[i]) continue;
     const ApparatusEntry& e = p.entries[i];
     out << "〔" << chinese_number(numbers[i]) << "〕" << field_prefix(e.field)
-        << detail::collation_note(to_code_points(field_text(p, e.field)), e) << "\n";
+        << detail::collation_note(to_code_points(field_text(p, e.field)), e)
+        << (a.worklist ? "  decide " + e.id.substr(0, 8) : std::string()) << "\n";
   }
   for (const ApparatusNote& n : p.notes) {
     out << "【注】" << field_prefix(n.field) << quoted(on_one_line(n.quote)) << "：" << n.body << "（"
