@@ -58,12 +58,13 @@ struct Editions {
     import("C", joined(kBase, [](auto& l) { l[2] += "善始者實繁，克終者蓋寡。"; }));
   }
 
-  void import(const std::string& siglum, const std::string& text) {
+  void import(const std::string& siglum, const std::string& text, bool replace = false) {
     const auto file = dir / (siglum + ".txt");
     jz_test::write_file(file, text);
     ImportOptions o;
     o.work = "諫太宗十思疏";
     o.siglum = siglum;
+    o.replace = replace;
     import_edition(db, {&file, 1}, o, nullptr);
   }
 
@@ -149,6 +150,12 @@ TEST_CASE("each decision is kept with its author, and the edited text takes what
   CHECK(f.edited(3) == "凡百元首，承天景命，莫不殷憂而道著，功成而德衰善始者實繁，克終者蓋寡。");
   CHECK(PassageRepository(f.db).get(Address{"A", 2, 2}).front().text == kBase[1]);  // the base is untouched
 
+  SECTION("a place whose base text was replaced since is refused, and the new apparatus names it anew") {
+    const std::string before = f.entry(4, "為").id;
+    f.import("A", joined(kBase, [](auto& l) { l[3] = "凡" + l[3]; }), true);  // 凡為人君者: the place moves by one
+    CHECK_THROWS_WITH(f.decide(before, DecisionAction::kRecord), Catch::Contains("no longer reads"));
+    CHECK(f.entry(4, "為").id != before);
+  }
   SECTION("adopting needs a witness that reads otherwise; emending needs a reason") {
     CHECK_THROWS_WITH(f.decide(adopt, DecisionAction::kAdopt, "C"), Catch::Contains("reads as the base"));
     CHECK_THROWS_WITH(f.decide(emend, DecisionAction::kEmend, "", "嶠", ""), Catch::Contains("--reason"));

@@ -114,7 +114,8 @@ class DecisionRepository {
   // Decides a place, after its current heads. Throws UsageError for a
   // request without author, an adopt without witness or reading, an emend
   // without text or reason, a prefix too short or ambiguous; NotFound for
-  // a place no apparatus of this copy has listed.
+  // a place no apparatus of this copy has listed; ConflictError when the
+  // base no longer reads the place's words (its text was replaced since).
   PlaceDecision decide(const DecisionRequest& request);
 
   // The place a uuid or prefix names; throws as decide does.

@@ -5,11 +5,14 @@
 
 #include <algorithm>
 
+#include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
+#include "jiaozhu/passage.h"
+#include "jiaozhu/unicode.h"
 #include "decisions/decision_store.h"
 #include "decisions/policy_store.h"
 #include "decisions/witness_reading.h"
@@ -26,6 +29,26 @@ constexpr std::pair<DecisionAction, std::string_view> kActionNames[] = {{Decisio
                                                                         {DecisionAction::kAdopt, "adopt"},
                                                                         {DecisionAction::kEmend, "emend"},
                                                                         {DecisionAction::kDoubt, "doubt"}};
+
+// Throws ConflictError when the base no longer reads the place's words
+// there (its text was replaced since an apparatus listed the place): a
+// decision must be made on what the editor sees.
+void require_current(Database& db, const ApparatusPlace& place) {
+  const auto base = EditionRepository(db).find_by_uuid(place.edition_uuid);
+  if (!base) throw NotFound("the place's base edition is not in this database");
+  const std::vector<Passage> found = PassageRepository(db).get(Address{base->siglum, place.seq, place.seq});
+  const Passage& p = found.front();
+  const std::u32string text = to_code_points(place.field == VariantField::kTitle    ? p.title.value_or("")
+                                             : place.field == VariantField::kAuthor ? p.author.value_or("")
+                                                                                    : p.text);
+  const bool reads = place.end <= static_cast<int64_t>(text.size()) &&
+                     to_utf8(text.substr(static_cast<std::size_t>(place.start),
+                                         static_cast<std::size_t>(place.end - place.start))) == place.lemma;
+  if (!reads) {
+    throw ConflictError("the base no longer reads 「" + place.lemma + "」 at place " + place.uuid.substr(0, 8) +
+                        " (its text was replaced); list the apparatus again and decide the place it shows");
+  }
+}
 
 // The decision `r` asks for on `place`, its texts checked as every door checks them.
 Decision drafted(Database& db, const ApparatusPlace& place, const DecisionRequest& r) {
@@ -99,6 +122,7 @@ PlaceDecision DecisionRepository::decide(const DecisionRequest& request) {
   db_.write([&] {
     detail::DecisionStore store(db_);
     const ApparatusPlace p = store.resolve_prefix(lower_ascii(request.place));
+    require_current(db_, p);
     Decision d = drafted(db_, p, request);
     const std::vector<Decision> heads = store.of_place(p.uuid, true);
     const bool settled = heads.size() == 1 && detail::same_say(heads.front(), d) && heads.front().note == d.note;
