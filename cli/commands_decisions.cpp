@@ -19,11 +19,15 @@ struct DecideArgs {
   bool omit = false, record = false, doubt = false, undo = false, json = false;
 };
 
+// How many decisions the flags give (--undo counts as one).
+int decisions_given(const DecideArgs& a) {
+  return a.omit + a.record + a.doubt + a.undo + !a.adopt.empty() + !a.emend.empty();
+}
+
 // The one action the flags name; nothing for --undo; UsageError for none or several.
 std::optional<DecisionAction> action_of(const DecideArgs& a) {
   if (!a.reason.empty() && a.emend.empty()) throw UsageError("--reason goes with --emend");
-  const int given = a.omit + a.record + a.doubt + a.undo + !a.adopt.empty() + !a.emend.empty();
-  if (given != 1) throw UsageError("give one decision: --omit, --record, --adopt W, --emend TEXT --reason R, --doubt or --undo");
+  if (decisions_given(a) != 1) throw UsageError("give one decision: --omit, --record, --adopt W, --emend TEXT --reason R, --doubt or --undo");
   if (a.omit) return DecisionAction::kOmit;
   if (a.record) return DecisionAction::kRecord;
   if (a.doubt) return DecisionAction::kDoubt;
@@ -49,8 +53,7 @@ void print_history(const ApparatusPlace& p, const std::vector<Decision>& history
 void run_decide(const Globals& g, const DecideArgs& a) {
   Database db = g.open();
   DecisionRepository repo(db);
-  const bool show = !a.omit && !a.record && !a.doubt && !a.undo && a.adopt.empty() && a.emend.empty() && a.reason.empty();
-  if (show) {  // no decision given: the place and its history
+  if (decisions_given(a) == 0 && a.reason.empty()) {  // no decision given: the place and its history
     const ApparatusPlace p = repo.place(a.place);
     const auto history = repo.history(p.uuid);
     if (a.json) return print_json(place_history_json(p, history));

@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/passage.h"
 #include "jiaozhu/variant_kind.h"
 
 namespace jiaozhu {
@@ -45,6 +46,8 @@ enum class VariantField { kText, kTitle, kAuthor };
 std::string_view to_string(VariantField f);
 // Parses text, title or author; throws UsageError naming it.
 VariantField parse_variant_field(std::string_view name);
+// The passage's text, title or author ("" when it has none).
+std::string passage_field(const Passage& p, VariantField f);
 
 struct PassageSpan {
   std::string address;  // S:N

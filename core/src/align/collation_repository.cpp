@@ -147,6 +147,12 @@ std::string_view to_string(VariantField f) {
   return "text";
 }
 
+std::string passage_field(const Passage& p, VariantField f) {
+  if (f == VariantField::kTitle) return p.title.value_or("");
+  if (f == VariantField::kAuthor) return p.author.value_or("");
+  return p.text;
+}
+
 VariantField parse_variant_field(std::string_view name) {
   for (VariantField f : {VariantField::kText, VariantField::kTitle, VariantField::kAuthor}) {
     if (name == to_string(f)) return f;

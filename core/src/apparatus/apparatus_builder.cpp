@@ -3,6 +3,7 @@
 // entry, each witness's reading of it rebuilt from its variants there.
 #include "jiaozhu/apparatus.h"
 #include "apparatus/apparatus_decisions.h"
+#include "apparatus/collation_note.h"
 
 #include <algorithm>
 #include <map>
@@ -327,9 +328,7 @@ class Builder {
       if (it == by_address.end()) continue;
       ApparatusPassage& p = *it->second;
       const bool span = n.target == NoteTarget::kSpan;
-      const std::u32string noted = to_code_points(span && n.field == VariantField::kTitle    ? p.title
-                                                  : span && n.field == VariantField::kAuthor ? p.author
-                                                                                             : p.text);
+      const std::u32string noted = to_code_points(detail::field_text(p, span ? n.field : VariantField::kText));
       const int64_t start = span ? n.start : 0, end = span ? n.end : static_cast<int64_t>(noted.size());
       if (start < 0 || end < start || end > static_cast<int64_t>(noted.size())) continue;  // `check` reports it
       p.notes.push_back({n.uuid, span ? n.field : VariantField::kText, start, end,

@@ -158,14 +158,6 @@ std::string marked_text(const Apparatus& a, const ApparatusPassage& p) {
   return out;
 }
 
-const std::string& field_text(const ApparatusPassage& p, VariantField field) {
-  return field == VariantField::kTitle ? p.title : field == VariantField::kAuthor ? p.author : p.text;
-}
-
-std::string_view field_prefix(VariantField field) {
-  return field == VariantField::kTitle ? "題" : field == VariantField::kAuthor ? "作者" : "";
-}
-
 // What holds at the place, for the editor: the decision's name, the
 // policy's (凡例), or 未定.
 std::string decision_html(const ApparatusEntry& e) {
@@ -200,8 +192,8 @@ std::string entry_item(const ApparatusPassage& p, const ApparatusEntry& e, bool 
     out += " class=\"entry" + std::string(action ? " decided-" + std::string(to_string(*action)) : " undecided") +
            (e.in_conflict ? " conflict" : "") + "\" data-place=\"" + html(e.id) + "\" tabindex=\"-1\"";
   }
-  out += "><span class=\"sentence\">" + std::string(field_prefix(e.field)) +
-         html(detail::collation_note(to_code_points(field_text(p, e.field)), e)) + "</span>";
+  out += "><span class=\"sentence\">" + std::string(detail::field_prefix(e.field)) +
+         html(detail::collation_note(to_code_points(detail::field_text(p, e.field)), e)) + "</span>";
   if (editing) out += " " + decision_html(e) + " " + controls_html(e);
   return out + "</li>";
 }
@@ -222,8 +214,7 @@ void write_html_passage(const Apparatus& a, const ApparatusPassage& p, std::ostr
   if (!p.notes.empty()) {
     out << "<ul class=\"notes\">";
     for (const ApparatusNote& n : p.notes) {
-      out << "<li>" << (n.field == VariantField::kTitle ? "題" : n.field == VariantField::kAuthor ? "作者" : "") << "「"
-          << html(n.quote) << "」 " << html(n.body) << " <i>" << html(detail::published_name(n.author)) << "</i></li>";
+      out << "<li>" << detail::field_prefix(n.field) << html(detail::quoted(n.quote)) << " " << html(n.body) << " <i>" << html(detail::published_name(n.author)) << "</i></li>";
     }
     out << "</ul>\n";
   }

@@ -14,7 +14,9 @@
 namespace jiaozhu {
 namespace {
 
-std::string quoted(const std::string& s) { return "「" + s + "」"; }
+using detail::field_prefix;
+using detail::field_text;
+using detail::quoted;
 
 // A quote that crosses the lines of a poem, on the one line of its note:
 // each line break as ／, as editions print a verse's line ends in prose.
@@ -25,26 +27,6 @@ std::string on_one_line(const std::string& s) {
     out += c == '\n' ? std::string("／") : std::string(1, c);
   }
   return out;
-}
-
-// The passage's text, title or author.
-const std::string& field_text(const ApparatusPassage& p, VariantField field) {
-  switch (field) {
-    case VariantField::kTitle: return p.title;
-    case VariantField::kAuthor: return p.author;
-    case VariantField::kText: break;
-  }
-  return p.text;
-}
-
-// How a sentence names the field its place is in: 題「靜夜思」, 作者「李白」.
-std::string_view field_prefix(VariantField field) {
-  switch (field) {
-    case VariantField::kTitle: return "題";
-    case VariantField::kAuthor: return "作者";
-    case VariantField::kText: break;
-  }
-  return "";
 }
 
 // The edited text of a field: the base with the readings its entries

@@ -37,8 +37,6 @@ std::string witnesses_of(const std::vector<std::string>& sigla) {
   return out + "本";
 }
 
-std::string quoted(const std::string& s) { return "「" + s + "」"; }
-
 // What separates the characters a 校勘記 counts: punctuation, spaces, line breaks.
 bool is_punctuation(char32_t c) { return !is_han(c); }
 
@@ -144,6 +142,16 @@ std::string collation_note(const std::u32string& base, const ApparatusEntry& e) 
   if (action == DecisionAction::kAdopt && e.decision) return adopted(base, e, *e.decision);
   if (action == DecisionAction::kEmend && e.decision) return emended(base, e, *e.decision);
   return kept(base, e, action == DecisionAction::kDoubt ? "，未知孰是" : "");
+}
+
+std::string quoted(const std::string& s) { return "「" + s + "」"; }
+
+const std::string& field_text(const ApparatusPassage& p, VariantField field) {
+  return field == VariantField::kTitle ? p.title : field == VariantField::kAuthor ? p.author : p.text;
+}
+
+std::string_view field_prefix(VariantField field) {
+  return field == VariantField::kTitle ? "題" : field == VariantField::kAuthor ? "作者" : "";
 }
 
 std::string published_name(const std::string& author) {

@@ -20,6 +20,13 @@ namespace jiaozhu::detail {
 // `base` is the text of the field the entry is in.
 std::string collation_note(const std::u32string& base, const ApparatusEntry& e);
 
+// What the writers of the 校勘記 share: words in corner brackets, the text
+// of a field of the base passage, and how a sentence names a field: 題「靜夜思」,
+// 作者「李白」 ("" for the text).
+std::string quoted(const std::string& s);
+const std::string& field_text(const ApparatusPassage& p, VariantField field);
+std::string_view field_prefix(VariantField field);
+
 // "Name <mail>" as published: the name alone.
 std::string published_name(const std::string& author);
 

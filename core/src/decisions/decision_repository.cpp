@@ -5,14 +5,11 @@
 
 #include <algorithm>
 
-#include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
-#include "jiaozhu/passage.h"
-#include "jiaozhu/unicode.h"
 #include "decisions/decision_store.h"
 #include "decisions/policy_store.h"
 #include "decisions/witness_reading.h"
@@ -30,28 +27,8 @@ constexpr std::pair<DecisionAction, std::string_view> kActionNames[] = {{Decisio
                                                                         {DecisionAction::kEmend, "emend"},
                                                                         {DecisionAction::kDoubt, "doubt"}};
 
-// Throws ConflictError when the base no longer reads the place's words
-// there (its text was replaced since an apparatus listed the place): a
-// decision must be made on what the editor sees.
-void require_current(Database& db, const ApparatusPlace& place) {
-  const auto base = EditionRepository(db).find_by_uuid(place.edition_uuid);
-  if (!base) throw NotFound("the place's base edition is not in this database");
-  const std::vector<Passage> found = PassageRepository(db).get(Address{base->siglum, place.seq, place.seq});
-  const Passage& p = found.front();
-  const std::u32string text = to_code_points(place.field == VariantField::kTitle    ? p.title.value_or("")
-                                             : place.field == VariantField::kAuthor ? p.author.value_or("")
-                                                                                    : p.text);
-  const bool reads = place.end <= static_cast<int64_t>(text.size()) &&
-                     to_utf8(text.substr(static_cast<std::size_t>(place.start),
-                                         static_cast<std::size_t>(place.end - place.start))) == place.lemma;
-  if (!reads) {
-    throw ConflictError("the base no longer reads 「" + place.lemma + "」 at place " + place.uuid.substr(0, 8) +
-                        " (its text was replaced); list the apparatus again and decide the place it shows");
-  }
-}
-
 // The decision `r` asks for on `place`, its texts checked as every door checks them.
-Decision drafted(Database& db, const ApparatusPlace& place, const DecisionRequest& r) {
+Decision drafted(Database& db, const ApparatusPlace& place, const detail::PlaceBase& at, const DecisionRequest& r) {
   if (r.author.empty()) throw NoAuthor();
   Decision d;
   d.place_uuid = place.uuid;
@@ -62,7 +39,7 @@ Decision drafted(Database& db, const ApparatusPlace& place, const DecisionReques
     if (r.witness.empty()) throw UsageError("--adopt names the witness whose reading the edited text takes");
     d.witness_uuid = EditionRepository(db).get(r.witness).uuid;
     if (d.witness_uuid == place.edition_uuid) throw UsageError(r.witness + " is the base: adopting its reading changes nothing");
-    d.reading = detail::witness_reading(db, place, r.witness);
+    d.reading = detail::witness_reading(db, place, at, r.witness);
   } else if (r.action == DecisionAction::kEmend) {
     d.reading = checked_argument(Field::kQuote, r.reading, "the emended reading");
     if (*d.reading == place.lemma) throw UsageError("the emendation reads as the base already");
@@ -122,8 +99,7 @@ PlaceDecision DecisionRepository::decide(const DecisionRequest& request) {
   db_.write([&] {
     detail::DecisionStore store(db_);
     const ApparatusPlace p = store.resolve_prefix(lower_ascii(request.place));
-    require_current(db_, p);
-    Decision d = drafted(db_, p, request);
+    Decision d = drafted(db_, p, detail::current_base(db_, p), request);
     const std::vector<Decision> heads = store.of_place(p.uuid, true);
     const bool settled = heads.size() == 1 && detail::same_say(heads.front(), d) && heads.front().note == d.note;
     if (!settled) {

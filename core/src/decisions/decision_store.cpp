@@ -12,16 +12,18 @@
 namespace jiaozhu::detail {
 namespace {
 
-// A decision's ten columns (read_decision), and where they come from.
+// A decision's eleven columns (read_decision), its parents comma-separated
+// last, and where they come from.
 #define JZ_DECISION_COLUMNS                                                                                 \
   "SELECT d.uuid, d.place_uuid, d.action, d.reading, coalesce(d.witness_uuid, ''), coalesce(d.reason, ''), " \
-  "coalesce(d.note, ''), d.author, d.made_at, coalesce(e.siglum, '')"
+  "coalesce(d.note, ''), d.author, d.made_at, coalesce(e.siglum, ''), "                                    \
+  "(SELECT group_concat(parent_uuid) FROM decision_parent x WHERE x.decision_uuid = d.uuid)"
 #define JZ_DECISION_FROM " FROM decision d LEFT JOIN edition e ON e.uuid = d.witness_uuid "
 constexpr char kColumns[] = JZ_DECISION_COLUMNS JZ_DECISION_FROM;
-// With the parents (comma-separated) and the place's eight columns.
+// With the place's eight columns after them.
 constexpr char kColumnsWithPlace[] =
-    JZ_DECISION_COLUMNS ", (SELECT group_concat(parent_uuid) FROM decision_parent x WHERE x.decision_uuid = d.uuid), p.uuid, p.edition_uuid, p.seq, p.field, p.start_at, p.end_at, "
-    "p.lemma, p.lacuna" JZ_DECISION_FROM "JOIN apparatus_place p ON p.uuid = d.place_uuid ";
+    JZ_DECISION_COLUMNS ", p.uuid, p.edition_uuid, p.seq, p.field, p.start_at, p.end_at, p.lemma, p.lacuna" JZ_DECISION_FROM
+                        "JOIN apparatus_place p ON p.uuid = d.place_uuid ";
 #undef JZ_DECISION_COLUMNS
 #undef JZ_DECISION_FROM
 
@@ -41,7 +43,7 @@ ApparatusPlace read_place(SQLite::Statement& q, int first = 0) {
   return p;
 }
 
-// A decision from the first ten of kColumns, its parents not read.
+// A decision from the eleven columns of kColumns.
 Decision read_decision(SQLite::Statement& q) {
   Decision d;
   d.uuid = q.getColumn(0).getString();
@@ -54,7 +56,19 @@ Decision read_decision(SQLite::Statement& q) {
   d.author = q.getColumn(7).getString();
   d.made_at = q.getColumn(8).getString();
   d.witness = q.getColumn(9).getString();
+  for (std::string rest = q.getColumn(10).getString(); !rest.empty();) {
+    const auto comma = rest.find(',');
+    d.parents.push_back(rest.substr(0, comma));
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+  }
+  std::sort(d.parents.begin(), d.parents.end());
   return d;
+}
+
+std::vector<Decision> read_decisions(SQLite::Statement& q) {
+  std::vector<Decision> out;
+  while (q.executeStep()) out.push_back(read_decision(q));
+  return out;
 }
 
 constexpr char kPlaceColumns[] = "SELECT uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place ";
@@ -147,24 +161,11 @@ bool DecisionStore::insert(const Decision& d) {
   return true;
 }
 
-std::vector<Decision> DecisionStore::read(SQLite::Statement& q) const {
-  std::vector<Decision> out;
-  auto parents = db_.cached("SELECT parent_uuid FROM decision_parent WHERE decision_uuid = ? ORDER BY parent_uuid");
-  while (q.executeStep()) {
-    Decision d = read_decision(q);
-    parents->bind(1, d.uuid);
-    while (parents->executeStep()) d.parents.push_back(parents->getColumn(0).getString());
-    parents->reset();
-    out.push_back(std::move(d));
-  }
-  return out;
-}
-
 std::vector<Decision> DecisionStore::of_place(const std::string& place_uuid, bool heads_only) const {
   SQLite::Statement q(db_.sql(), std::string(kColumns) + "WHERE d.place_uuid = ? " + (heads_only ? std::string("AND ") + kIsHead : "") +
                                      " ORDER BY d.made_at, d.uuid");
   q.bind(1, place_uuid);
-  return read(q);
+  return read_decisions(q);
 }
 
 PlaceDecision standing(const ApparatusPlace& place, const std::vector<Decision>& heads) {
@@ -190,12 +191,6 @@ std::vector<PlaceDecision> DecisionStore::standings_of_edition(const std::string
   };
   while (q.executeStep()) {
     Decision d = read_decision(q);
-    for (std::string rest = q.getColumn(10).getString(); !rest.empty();) {
-      const auto comma = rest.find(',');
-      d.parents.push_back(rest.substr(0, comma));
-      rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-    }
-    std::sort(d.parents.begin(), d.parents.end());
     if (heads.empty() || heads.back().place_uuid != d.place_uuid) {
       flush();
       place = read_place(q, 11);
@@ -214,7 +209,7 @@ std::vector<std::string> DecisionStore::faults() const {
     if (place_uuid(p) != p.uuid) out.push_back("apparatus place " + p.uuid + " has a uuid not derived from its content");
   }
   SQLite::Statement all(db_.sql(), std::string(kColumns) + "ORDER BY d.uuid");
-  for (const Decision& d : read(all)) {
+  for (const Decision& d : read_decisions(all)) {
     if (decision_uuid(d) != d.uuid) out.push_back("decision " + d.uuid + " has a uuid not derived from its content");
   }
   const int64_t strays = db_.sql()

@@ -15,10 +15,6 @@
 
 #include "jiaozhu/decisions.h"
 
-namespace SQLite {
-class Statement;
-}
-
 namespace jiaozhu::detail {
 
 std::string decision_uuid(const Decision& d);
@@ -50,7 +46,6 @@ class DecisionStore {
   std::vector<std::string> faults() const;
 
  private:
-  std::vector<Decision> read(SQLite::Statement& q) const;
   Database& db_;
 };
 

@@ -7,6 +7,7 @@
 
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/unicode.h"
+#include "decisions/witness_reading.h"
 
 namespace jiaozhu {
 
@@ -27,11 +28,7 @@ EditedText edited_text(const std::string& base, int64_t seq, VariantField field,
     const auto& a = d.current.action;
     if (d.place.seq != seq || d.place.field != field || d.place.lacuna || !d.current.reading) continue;
     if (!a || (*a != DecisionAction::kAdopt && *a != DecisionAction::kEmend)) continue;
-    if (d.place.end > static_cast<int64_t>(text.size()) ||
-        to_utf8(text.substr(static_cast<std::size_t>(d.place.start), static_cast<std::size_t>(d.place.end - d.place.start))) !=
-            d.place.lemma) {
-      continue;  // the base no longer reads the lemma there
-    }
+    if (!detail::reads_lemma(text, d.place)) continue;  // the base no longer reads the lemma there
     changing.push_back(&d);
   }
   std::sort(changing.begin(), changing.end(), [](const PlaceDecision* x, const PlaceDecision* y) {

@@ -10,28 +10,34 @@
 #include "jiaozhu/unicode.h"
 
 namespace jiaozhu::detail {
-namespace {
 
-std::string field_of(const Passage& p, VariantField field) {
-  if (field == VariantField::kTitle) return p.title.value_or("");
-  if (field == VariantField::kAuthor) return p.author.value_or("");
-  return p.text;
+bool reads_lemma(const std::u32string& text, const ApparatusPlace& place) {
+  return place.end <= static_cast<int64_t>(text.size()) &&
+         to_utf8(text.substr(static_cast<std::size_t>(place.start), static_cast<std::size_t>(place.end - place.start))) ==
+             place.lemma;
 }
 
-}  // namespace
-
-std::string witness_reading(Database& db, const ApparatusPlace& place, const std::string& witness) {
-  if (place.lacuna) throw UsageError("the place is a whole passage some witness lacks: there is no reading to adopt");
+PlaceBase current_base(Database& db, const ApparatusPlace& place) {
   const auto base = EditionRepository(db).find_by_uuid(place.edition_uuid);
   if (!base) throw NotFound("the place's base edition is not in this database");
-  EditionRepository(db).get(witness);  // NotFound naming the sigla there are
-  const std::string address = format_address(base->siglum, place.seq);
-  const std::u32string text = to_code_points(field_of(PassageRepository(db).get(parse_address(address)).front(), place.field));
+  PlaceBase out{*base, to_code_points(passage_field(
+                           PassageRepository(db).get(Address{base->siglum, place.seq, place.seq}).front(), place.field))};
+  if (!reads_lemma(out.text, place)) {
+    throw ConflictError("the base no longer reads 「" + place.lemma + "」 at place " + place.uuid.substr(0, 8) +
+                        " (its text was replaced); list the apparatus again and decide the place it shows");
+  }
+  return out;
+}
+
+std::string witness_reading(Database& db, const ApparatusPlace& place, const PlaceBase& here, const std::string& witness) {
+  if (place.lacuna) throw UsageError("the place is a whole passage some witness lacks: there is no reading to adopt");
+  const std::string address = format_address(here.base.siglum, place.seq);
+  const std::u32string& text = here.text;
   CollationRepository::VariantQuery query;
   query.fields = {place.field};
   query.seqs = std::pair{place.seq, place.seq};
   std::vector<Variant> own;
-  CollationRepository(db).each_variant(base->siglum, witness, query, [&](Variant&& v) {
+  CollationRepository(db).each_variant(here.base.siglum, witness, query, [&](Variant&& v) {
     if (v.a.address != address) return;
     const bool point = place.start == place.end;
     const bool inside = point ? v.a.start == place.start && v.a.end == place.start

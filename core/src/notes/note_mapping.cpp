@@ -30,12 +30,7 @@ struct Side {
 // a title's words is shown on the linked passage's title.
 Side load_side(Database& db, const std::vector<std::string>& addresses, VariantField field) {
   std::vector<std::string> texts;
-  for (const std::string& a : addresses) {
-    Passage p = PassageRepository(db).get(parse_address(a)).front();
-    texts.push_back(field == VariantField::kTitle    ? p.title.value_or("")
-                    : field == VariantField::kAuthor ? p.author.value_or("")
-                                                     : p.text);
-  }
+  for (const std::string& a : addresses) texts.push_back(passage_field(PassageRepository(db).get(parse_address(a)).front(), field));
   return {addresses, detail::make_collation_text(texts, db.folding())};
 }
 
