@@ -109,6 +109,7 @@ void configure_app(CLI::App& app, Globals& g) {
   add_database_commands(app, g);
   add_import_command(app, g);
   add_browse_commands(app, g);
+  add_passage_commands(app, g);
   add_search_commands(app, g);
   add_collation_commands(app, g);
   add_people_commands(app, g);

@@ -67,6 +67,8 @@ void run_import(const Globals& g, const ImportArgs& a) {
     print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
                 {"characters", r.code_points}, {"script", std::string(to_string(r.script))},
                 {"encodings", r.encodings}, {"warnings", r.warnings}, {"replaced", r.replaced},
+                {"passages_corrected", r.passages_corrected}, {"links_recollated", r.links_recollated},
+                {"replaced_whole", r.replaced_whole},
                 {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"notes_imported", r.notes_imported},
                 {"seconds", seconds}});
     return;
@@ -81,8 +83,14 @@ void run_import(const Globals& g, const ImportArgs& a) {
             << " passages, " << with_commas(r.code_points) << " characters, " << to_string(r.script) << ", "
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
   if (r.notes_imported) std::cout << "imported the sources' " << with_commas(r.notes_imported) << " notes as notes\n";
-  if (r.replaced) {
-    std::cout << "replaced the old text: " << with_commas(r.links_removed) << " links removed (run `jiaozhu align` again)";
+  if (r.replaced && r.replaced_whole.empty()) {
+    std::cout << "corrected " << with_commas(r.passages_corrected) << " passages that changed (a revision each, "
+              << "`jiaozhu passage log`); " << with_commas(r.links_recollated) << " links collated again, every other kept";
+    if (r.notes_orphaned) std::cout << "; " << r.notes_orphaned << " notes orphaned (see `jiaozhu notes --orphaned`)";
+    std::cout << '\n';
+  } else if (r.replaced) {
+    std::cout << "replaced the old text whole (" << printable(r.replaced_whole) << "): " << with_commas(r.links_removed)
+              << " links removed (run `jiaozhu align` again)";
     if (r.notes_orphaned) std::cout << "; " << r.notes_orphaned << " notes orphaned (see `jiaozhu notes --orphaned`)";
     std::cout << '\n';
   }

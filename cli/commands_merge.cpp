@@ -38,6 +38,7 @@ void print_report(const MergeReport& r) {
   if (r.decisions + r.policies > 0) {
     std::cout << "  " << r.decisions << " decisions on apparatus places and " << r.policies << " settings of policies came in\n";
   }
+  if (r.passages_corrected > 0) std::cout << "  " << r.passages_corrected << " passages now show the other copy's corrections\n";
   if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';
   print_some(r.conflicts, "conflicts", "`jiaozhu conflicts` lists them", [](const std::string& c) {
@@ -60,7 +61,7 @@ void exit_if_conflicts(int64_t remaining, bool json) {
 }
 
 // Keeps the page asked of the conflicts listed in their order (notes,
-// records, links, editions, decisions); returns how many there were in all.
+// records, links, editions, decisions, passages); returns how many there were in all.
 int64_t take_conflict_page(Conflicts& c, const Page& page) {
   const auto total = static_cast<int64_t>(c.size());
   int64_t skip = page.offset, room = page.limit.value_or(total);
@@ -77,6 +78,7 @@ int64_t take_conflict_page(Conflicts& c, const Page& page) {
   cut(c.links);
   cut(c.editions);
   cut(c.decisions);
+  cut(c.passages);
   return total;
 }
 
@@ -117,13 +119,22 @@ void print_conflicts(const Conflicts& c) {
     for (const Decision& v : d.rivals) std::cout << "  " << printable(decision_label(v)) << "  " << printable(v.author) << "  " << v.made_at << '\n';
     std::cout << "  settle it: jiaozhu decide " << d.place.uuid.substr(0, 8) << " --omit|--record|--adopt W|--emend T --reason R|--doubt\n";
   }
+  for (const PassageConflict& p : c.passages) {
+    std::cout << "passage " << p.address << " was corrected differently in two copies; it shows the first:\n";
+    for (const PassageRevision& r : p.heads) {
+      std::cout << "  " << r.uuid.substr(0, 8) << "  " << printable(r.author) << "  " << r.made_at << "  「"
+                << printable(one_line(r.text)) << "」\n";
+    }
+    std::cout << "  settle it: jiaozhu passage set " << p.address << " --text …  (or passage restore " << p.address
+              << " --to ID)\n";
+  }
 }
 
 }  // namespace
 
 void add_merge_commands(CLI::App& app, Globals& g) {
   add_command(app, g, "conflicts", 
-              "List what copies edited apart and waits for a decision: notes, characters, aliases, links, decisions",
+              "List what copies edited apart and waits for a decision: notes, characters, aliases, links, decisions, corrections",
               [&g](CLI::App* conflicts) {
     struct ConflictArgs {
       Page page;

@@ -242,6 +242,7 @@ nlohmann::ordered_json merge_report_json(const MergeReport& r) {
             {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
             {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals},
             {"decisions", r.decisions}, {"policies", r.policies}}},
+          {"passages_corrected", r.passages_corrected},
           {"removed", r.removed},
           {"editions_replaced", r.editions_replaced},
           {"renamed", r.renamed},
@@ -269,7 +270,25 @@ nlohmann::ordered_json conflicts_json(const Conflicts& c) {
   for (const EditionConflict& e : c.editions) editions.push_back({{"edition", e.siglum}, {"rivals", e.rivals}});
   auto decisions = nlohmann::ordered_json::array();
   for (const PlaceDecision& d : c.decisions) decisions.push_back(place_decision_json(d));
-  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}, {"decisions", decisions}};
+  auto passages = nlohmann::ordered_json::array();
+  for (const PassageConflict& p : c.passages) {
+    auto heads = nlohmann::ordered_json::array();
+    for (const PassageRevision& r : p.heads) heads.push_back(passage_revision_json(r));
+    passages.push_back({{"passage", p.address}, {"heads", heads}});
+  }
+  return {{"notes", notes}, {"records", records}, {"links", links}, {"editions", editions}, {"decisions", decisions},
+          {"passages", passages}};
+}
+
+nlohmann::ordered_json passage_revision_json(const PassageRevision& r) {
+  return {{"id", r.uuid}, {"author", r.author}, {"time", r.made_at}, {"reason", r.reason}, {"imported", r.imported},
+          {"parents", r.parents}, {"text", r.text}};
+}
+
+nlohmann::ordered_json passage_history_json(const PassageHistory& h) {
+  auto revisions = nlohmann::ordered_json::array();
+  for (const PassageRevision& r : h.revisions) revisions.push_back(passage_revision_json(r));
+  return {{"passage", h.address}, {"revisions", revisions}, {"heads", h.heads}, {"conflict", h.conflict}};
 }
 
 namespace {

@@ -36,6 +36,10 @@ nlohmann::ordered_json note_history_json(const Note& n, const std::vector<NoteRe
 // What `merge` and `sync` report, and what `conflicts` lists.
 nlohmann::ordered_json merge_report_json(const MergeReport& r);
 nlohmann::ordered_json conflicts_json(const Conflicts& c);
+// A passage's revision, and its history (`passage log --json`): the
+// revisions oldest first, each with id, author, time, reason and text.
+nlohmann::ordered_json passage_revision_json(const PassageRevision& r);
+nlohmann::ordered_json passage_history_json(const PassageHistory& h);
 // The editor's judgement: a decision; a place with what holds there (and
 // the rival decisions when in conflict); a place with its history; policies.
 nlohmann::ordered_json decision_json(const Decision& d);

@@ -95,7 +95,7 @@ TEST_CASE("two characters of one name from two copies are told apart and joined 
   CHECK(c.run({"character", "show", ids[1].substr(0, 8)}).status == 3);
 }
 
-TEST_CASE("an edition replaced in one copy is one edition with the newer text in both after merging") {
+TEST_CASE("an edition corrected by import --replace in one copy shows the correction in both after merging") {
   Copies c;
   const std::string col = c.copy("col.db");
   REQUIRE(c.run({"note", "add", "A:3", "--quote", "張若麟", "--text", "同事之注"}, col).status == 0);
@@ -108,7 +108,9 @@ TEST_CASE("an edition replaced in one copy is one edition with the newer text in
 
   const auto into_col = c.run({"merge", c.db, "--json"}, col);
   CHECK(into_col.status == 0);
-  CHECK(nlohmann::json::parse(into_col.out)["editions_replaced"] == 1);
+  // The same passages, one corrected: a correction of that passage, not a new text of A.
+  CHECK(nlohmann::json::parse(into_col.out)["editions_replaced"] == 0);
+  CHECK(nlohmann::json::parse(into_col.out)["passages_corrected"] == 1);
   CHECK(c.run({"merge", col}).status == 0);
   for (const std::string& path : {c.db, col}) {
     const auto editions = nlohmann::json::parse(c.run({"editions", "--json"}, path).out)["editions"];

@@ -606,7 +606,9 @@ TEST_CASE("a merge whose versions make a rival's text the shown one takes it in,
     jz_test::import_songjin(start);
   }
   std::filesystem::copy_file(dir / "x.db", dir / "y.db");
-  auto correct = [&](Database& db, const std::string& first_line) { import_corrected_a(db, dir / (first_line + ".txt"), first_line); };
+  auto correct = [&](Database& db, const std::string& first_lines) {
+    import_corrected_a(db, dir / (std::to_string(std::hash<std::string>{}(first_lines)) + ".txt"), first_lines);
+  };
   // Stamps A's current version, as a clock running ahead would have.
   auto stamp = [](Database& db, const std::string& made_at) {
     SQLite::Statement q(db.sql(), "UPDATE edition_version SET made_at = ? WHERE content_hash = "
@@ -630,7 +632,7 @@ TEST_CASE("a merge whose versions make a rival's text the shown one takes it in,
     // the rival's version, which is therefore the newest head.
     REQUIRE(EditionRepository(y).get("A").content_hash == x_text);
     REQUIRE(list_conflicts(y).editions.size() == 1);
-    correct(y, "丙本校");
+    correct(y, "丙本校\n丙本又校");  // one passage more: a new version, not a correction of one passage
     stamp(y, "2026-01-01T00:00:00Z");
   }
   // x's rival holds y's first text; merging y's versions makes it x's

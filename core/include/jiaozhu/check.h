@@ -19,7 +19,9 @@ struct CheckResult {
 // from elsewhere; `db` opened with OpenMode::kInspect reports a departure
 // here, and then only integrity_check runs beside it), passage numbering
 // (1..N without gaps), text normalization (NFC), each edition's content
-// hash against its passages, the search index (FTS5's integrity-check and
+// hash against its passages (a corrected passage counted as imported),
+// corrections (each revision's uuid derived from its content, its parents
+// of its passage, each corrected passage showing its newest head), the search index (FTS5's integrity-check and
 // the version of the folding it was built with: table and fold rules), variants (each side in a passage of its
 // link, each span within its text), mentions, notes, deletions (no removed alias
 // or link still here; every character here is its group's survivor), fold

@@ -1,13 +1,16 @@
 // What two copies edited apart and a scholar must decide: notes with
 // several heads, characters and aliases whose fields were set apart, a
 // passage that two links join to one other edition (each copy linked it
-// elsewhere), and apparatus places two editors decided differently. `merge` and `sync` exit 1 while any remain.
+// elsewhere), apparatus places two editors decided differently, and
+// passages corrected apart to different texts. `merge` and `sync` exit 1
+// while any remain.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "jiaozhu/corrections.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/people.h"
@@ -38,7 +41,10 @@ struct Conflicts {
   std::vector<LinkConflict> links;        // `link rm`
   std::vector<EditionConflict> editions;  // `edition resolve`
   std::vector<PlaceDecision> decisions;   // `decide` again
-  std::size_t size() const { return notes.size() + records.size() + links.size() + editions.size() + decisions.size(); }
+  std::vector<PassageConflict> passages;  // `passage set` again
+  std::size_t size() const {
+    return notes.size() + records.size() + links.size() + editions.size() + decisions.size() + passages.size();
+  }
 };
 
 // Reads only; the listing is in a stable order. Throws DatabaseError when

@@ -41,8 +41,13 @@ struct ImportOptions {
   // first (論語's "chapter").
   std::vector<std::string> section_fields;
   // Replace the text of the edition the siglum names (a corrected
-  // re-import): its links go (align again), its notes are placed again by
-  // their quotes, and those that cannot be are kept as orphaned.
+  // re-import). When the new text has the same passages in number and
+  // structure (titles, authors, refs, sections, pages), only their texts
+  // differing, each passage that changed is corrected (ImportSteps'
+  // correct: a revision each, collated again alone) and every other link
+  // stays. Otherwise the edition's text is replaced whole: its links go
+  // (align again), its notes are placed again by their quotes, and those
+  // that cannot be are kept as orphaned.
   bool replace = false;
   // The dynasty the text is dated to (edition_dating.h), recorded with a new
   // text in the import's transaction; nothing: not dated.
@@ -61,7 +66,10 @@ struct ImportReport {
   std::vector<std::string> encodings;  // per file, as decoded
   std::vector<std::string> warnings;   // e.g. JSON objects without text, skipped
   bool replaced = false;               // an existing edition's text was replaced
-  int64_t links_removed = 0;           // replaced: the links that held its old passages
+  int64_t passages_corrected = 0;      // replaced passage by passage: those that changed
+  int64_t links_recollated = 0;        // and the links holding them, collated again
+  std::string replaced_whole;          // replaced whole: why not passage by passage
+  int64_t links_removed = 0;           // replaced whole: the links that held its old passages
   int64_t notes_orphaned = 0;          // replaced: notes whose words are gone
   int64_t notes_imported = 0;          // notes the sources hold apart from the text (TEI <note>)
 };
@@ -78,10 +86,24 @@ using ImportProgress = std::function<void(std::string_view stage, uint64_t done,
 using AfterNewText = std::function<void(Database& db, int64_t edition_id, const std::vector<SourceNote>& notes,
                                         ImportReport& report)>;
 
+// What corrects the passages of edition `edition_id` that a replacement
+// changed (corrections.h: correct_passages), in the import's transaction,
+// recording in `report` what it did (passages_corrected, links_recollated,
+// notes_orphaned).
+using CorrectPassages = std::function<void(Database& db, int64_t edition_id, const std::vector<PassageCorrection>& changed,
+                                           ImportReport& report)>;
+
+struct ImportSteps {
+  AfterNewText after_new_text;
+  CorrectPassages correct;
+};
+
 // Reads `files` in order into one edition: one transaction (its own) writes
 // the work (if new), the edition, its source files and passages, while later
-// files are still being parsed on other threads, then runs `after_new_text`
-// unless the text was already there. On any error nothing is written.
+// files are still being parsed on other threads, then runs
+// `steps.after_new_text` unless the text was already there. A replacement
+// of the same passages in number and structure runs `steps.correct` on the
+// changed ones instead. On any error nothing is written.
 // Throws InputError naming file and line for unreadable input (bad encoding,
 // empty, binary, a passage over the length limit, bad JSON), ConflictError
 // when the siglum names other content (without `replace`) or the content is
@@ -89,7 +111,7 @@ using AfterNewText = std::function<void(Database& db, int64_t edition_id, const 
 // callers use import_edition (workflow.h), which passes the persons' and
 // notes' steps.
 ImportReport import_text(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& options,
-                         const ImportProgress& progress, const AfterNewText& after_new_text);
+                         const ImportProgress& progress, const ImportSteps& steps);
 
 // The largest file accepted, in bytes (the longest passage is
 // kMaxPassageCodePoints, in field.h).

@@ -51,6 +51,13 @@ struct PassageDraft {
 // what fails it, so that no door stores a passage another door refuses.
 std::optional<std::string> passage_fault(const PassageDraft& draft);
 
+// A passage's new text, by number: a correction (corrections.h), or what
+// import --replace found changed.
+struct PassageCorrection {
+  int64_t seq = 0;
+  std::string text;
+};
+
 // A note a source holds apart from its text (a TEI <note>): it stands after
 // code point `at` of passage `seq` of the edition imported.
 struct SourceNote {

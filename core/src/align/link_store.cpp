@@ -68,7 +68,6 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
 
 int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, const std::string& uuid_b,
                           const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts) {
-  counts.resize(std::max(counts.size(), kVariantClassCount), 0);  // one slot per class, whatever the caller sized
   const std::string uuid = link_uuid(link, uuid_a, uuid_b);
   link_->bind(1, uuid);
   link_->bind(2, link.manual ? "manual" : "auto");
@@ -91,6 +90,13 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
     }
   }
 
+  store_variants(link_id, link, variants, counts);
+  return link_id;
+}
+
+void LinkWriter::store_variants(int64_t link_id, const LinkDraft& link, const std::vector<FoundVariant>& variants,
+                                std::vector<int64_t>& counts) {
+  counts.resize(std::max(counts.size(), kVariantClassCount), 0);  // one slot per class, whatever the caller sized
   int64_t n = 0;
   for (const FoundVariant& f : variants) {
     pending_.push_back({link_id, ++n, f.variant_class, link.a[f.a.passage]->id, f.a.start, f.a.end,
@@ -98,7 +104,6 @@ int64_t LinkWriter::store(const LinkDraft& link, const std::string& uuid_a, cons
     ++counts[static_cast<std::size_t>(f.variant_class)];
   }
   if (pending_.size() >= 64 * kBatch) flush();
-  return link_id;
 }
 
 void delete_auto_links(Database& db, int64_t edition_a, int64_t edition_b) {

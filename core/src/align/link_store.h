@@ -44,6 +44,11 @@ class LinkWriter {
   int64_t store(const LinkDraft& link, const std::string& edition_uuid_a, const std::string& edition_uuid_b,
                 const std::vector<FoundVariant>& variants, std::vector<int64_t>& counts);
 
+  // Writes `variants` found between the sides of `link` as the variants of
+  // the stored link `link_id` (which has none: a link collated again).
+  void store_variants(int64_t link_id, const LinkDraft& link, const std::vector<FoundVariant>& variants,
+                      std::vector<int64_t>& counts);
+
   // Writes the variants still buffered. Call before the transaction commits.
   void flush();
 

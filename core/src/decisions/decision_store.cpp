@@ -7,6 +7,7 @@
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
+#include "util/columns.h"
 #include "util/uuid.h"
 
 namespace jiaozhu::detail {
@@ -56,12 +57,7 @@ Decision read_decision(SQLite::Statement& q) {
   d.author = q.getColumn(7).getString();
   d.made_at = q.getColumn(8).getString();
   d.witness = q.getColumn(9).getString();
-  for (std::string rest = q.getColumn(10).getString(); !rest.empty();) {
-    const auto comma = rest.find(',');
-    d.parents.push_back(rest.substr(0, comma));
-    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
-  }
-  std::sort(d.parents.begin(), d.parents.end());
+  d.parents = sorted_comma_list(q.getColumn(10));
   return d;
 }
 

@@ -68,14 +68,97 @@ bool already_imported(EditionRepository& editions, const std::optional<Edition>&
 struct SameText {};
 
 
+// A passage's place in its edition's structure, as the content hash reads
+// it: what a replacement passage by passage must leave as it was.
+bool same_structure(const PassageDraft& d, const Passage& p) {
+  return d.title == p.title && d.author == p.author && d.ref == p.ref && d.section == p.section && d.page == p.page &&
+         d.line == p.line;
+}
+
+// Why `drafts` cannot replace `stored` passage by passage, or nothing when
+// they can (the same number, each in the same place of the structure).
+std::optional<std::string> structure_change(const std::vector<PassageDraft>& drafts, const std::vector<Passage>& stored) {
+  if (drafts.size() != stored.size()) {
+    return "the new text has " + std::to_string(drafts.size()) + " passages, the old " + std::to_string(stored.size());
+  }
+  for (std::size_t i = 0; i < drafts.size(); ++i) {
+    if (!same_structure(drafts[i], stored[i])) {
+      return "passage " + std::to_string(i + 1) + " has another title, author, ref, section or page";
+    }
+  }
+  return std::nullopt;
+}
+
+// What a replacement holds, read whole before anything is written: it is
+// written passage by passage or whole depending on all of it.
+struct ReadText {
+  std::vector<detail::ReadSource> sources;
+  std::vector<PassageDraft> drafts() const {
+    std::vector<PassageDraft> out;
+    for (const auto& s : sources) out.insert(out.end(), s.parsed.passages.begin(), s.parsed.passages.end());
+    return out;
+  }
+};
+
+// Corrects the passages of `existing` whose text `drafts` changes; false
+// (nothing written) when the structure differs, and `report` says why.
+bool corrected_in_place(Database& db, const Edition& existing, const std::vector<PassageDraft>& drafts,
+                        const ImportSteps& steps, ImportReport& report) {
+  const std::vector<Passage> stored = PassageRepository(db).get(Address{existing.siglum, 0, 0});
+  if (auto why = structure_change(drafts, stored)) {
+    report.replaced_whole = *why;
+    return false;
+  }
+  std::vector<PassageCorrection> changed;
+  for (std::size_t i = 0; i < drafts.size(); ++i) {
+    if (drafts[i].text != stored[i].text) changed.push_back({static_cast<int64_t>(i + 1), drafts[i].text});
+  }
+  if (changed.empty() || !steps.correct) {
+    if (changed.empty()) throw SameText{};
+    report.replaced_whole = "this build corrects no passages in place";
+    return false;
+  }
+  for (const PassageCorrection& c : changed) {
+    PassageDraft d;
+    d.text = c.text;
+    if (auto fault = passage_fault(d)) throw InputError("passage " + std::to_string(c.seq) + ": " + *fault);
+  }
+  report.replaced = true;
+  steps.correct(db, existing.id, changed, report);
+  if (report.passages_corrected == 0) throw SameText{};  // white space only
+  return true;
+}
+
 // Writes the edition in the caller's transaction.
 void write_edition(Database& db, detail::SourceStream& stream, const ImportOptions& options, uint64_t total_bytes,
-                   const ImportProgress& progress, const AfterNewText& after_new_text, ImportReport& report) {
+                   const ImportProgress& progress, const ImportSteps& steps, ImportReport& report) {
   EditionRepository editions(db);
   // Re-importing under a taken siglum only hashes, to tell a no-op from a
-  // conflict; with --replace the old text goes first and the new is written.
+  // conflict; with --replace the new text is read whole first, then either
+  // corrects the passages that changed or replaces the old text.
   const std::optional<Edition> existing = editions.find(options.siglum);
   int64_t edition_id = existing ? existing->id : 0;
+  std::optional<ReadText> whole;
+  if (existing && options.replace) {
+    if (existing->work != options.work) {
+      throw ConflictError("siglum " + options.siglum + " already names an edition of work '" + existing->work +
+                          "'; choose another --siglum");
+    }
+    whole.emplace();
+    for (std::size_t i = 0; i < stream.size(); ++i) {
+      check_interrupt();
+      whole->sources.push_back(stream.take(i));
+    }
+    if (corrected_in_place(db, *existing, whole->drafts(), steps, report)) {
+      for (const auto& s : whole->sources) {
+        report.passages += static_cast<int64_t>(s.parsed.passages.size());
+        report.code_points += s.code_points;
+        report.encodings.push_back(s.record.encoding);
+      }
+      report.script = existing->script;
+      return;
+    }
+  }
   std::optional<PassageAppender> passages;
   if (existing && options.replace) {
     report.replaced = true;
@@ -93,7 +176,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   uint64_t done_bytes = 0;
   for (std::size_t i = 0; i < stream.size(); ++i) {
     check_interrupt();  // reading and parsing a file run outside SQL
-    const detail::ReadSource s = stream.take(i);
+    const detail::ReadSource s = whole ? std::move(whole->sources[i]) : stream.take(i);
     const int64_t source_id = passages ? editions.add_source_file(edition_id, static_cast<int64_t>(i + 1), s.record) : 0;
     for (const detail::SourceNoteDraft& n : s.parsed.notes) {
       notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text});
@@ -118,7 +201,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   if (!report.unchanged) {
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
-    after_new_text(db, edition_id, notes, report);
+    steps.after_new_text(db, edition_id, notes, report);
   }
 }
 
@@ -134,7 +217,7 @@ SourceFormat parse_format(std::string_view name) {
 }
 
 ImportReport import_text(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& requested,
-                         const ImportProgress& progress, const AfterNewText& after_new_text) {
+                         const ImportProgress& progress, const ImportSteps& steps) {
   const ImportOptions options = validated(requested);
   ImportReport report;
   report.siglum = options.siglum;
@@ -143,7 +226,7 @@ ImportReport import_text(Database& db, std::span<const std::filesystem::path> fi
 
   try {
     db.write([&] {
-      write_edition(db, stream, options, total_bytes, progress, after_new_text, report);
+      write_edition(db, stream, options, total_bytes, progress, steps, report);
       db.refresh_statistics();
     });
   } catch (const SameText&) {

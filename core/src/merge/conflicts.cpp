@@ -8,6 +8,7 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "align/link_overlaps.h"
+#include "corrections/revision_store.h"
 #include "notes/rival_editions.h"
 #include "notes/note_store.h"
 #include "people/record_history.h"
@@ -44,14 +45,15 @@ std::vector<EditionConflict> edition_conflicts(Database& db) {
 
 Conflicts list_conflicts(Database& db) {
   return {NoteRepository(db).conflicts(), PersonRepository(db).conflicts(), link_conflicts(db), edition_conflicts(db),
-          DecisionRepository(db).conflicts()};
+          DecisionRepository(db).conflicts(), CorrectionRepository(db).conflicts()};
 }
 
 int64_t count_conflicts(Database& db) {
   const int64_t records = static_cast<int64_t>(detail::RecordHistory(db, detail::RecordKind::kPerson).in_conflict().size() +
                                                detail::RecordHistory(db, detail::RecordKind::kAlias).in_conflict().size());
   return detail::NoteStore(db).conflict_count() + records + static_cast<int64_t>(link_conflicts(db).size()) +
-         static_cast<int64_t>(edition_conflicts(db).size()) + DecisionRepository(db).conflict_count();
+         static_cast<int64_t>(edition_conflicts(db).size()) + DecisionRepository(db).conflict_count() +
+         static_cast<int64_t>(detail::RevisionStore(db).conflicted().size());
 }
 
 void resolve_edition(Database& db, const std::string& siglum, const std::string& keep, const std::string& author) {

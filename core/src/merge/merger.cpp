@@ -8,6 +8,7 @@
 #include <array>
 
 #include "align/link_merge.h"
+#include "corrections/revision_merge.h"
 #include "jiaozhu/conflicts.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -60,6 +61,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       const std::array<detail::FoldedIndex*, 1> others{&note_index};
       detail::merge_fold_rules(m, others);
       detail::merge_editions(m);
+      detail::merge_passage_revisions(m);
       detail::merge_deletions(m);
       detail::merge_persons(m);
       detail::join_redirected(m, [](Database& d, const std::string& from, const std::string& to) {

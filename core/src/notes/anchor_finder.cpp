@@ -3,6 +3,8 @@
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
+#include <algorithm>
+
 #include "jiaozhu/database.h"
 #include "jiaozhu/unicode.h"
 #include "notes/note_store.h"
@@ -120,12 +122,10 @@ AnchorPlace find_anchor(Database& db, int64_t edition_id, NoteTarget target, Var
   return lost;
 }
 
-int64_t reanchor_edition(Database& db, int64_t edition_id) {
+namespace {
+
+int64_t reanchor(Database& db, int64_t edition_id, const std::vector<int64_t>& ids) {
   NoteStore store(db);
-  SQLite::Statement q(db.sql(), "SELECT id FROM note WHERE edition_id = ?");
-  q.bind(1, edition_id);
-  std::vector<int64_t> ids;
-  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
   int64_t orphaned = 0;
   for (int64_t id : ids) {
     const NoteRecord r = store.read(id);
@@ -135,6 +135,33 @@ int64_t reanchor_edition(Database& db, int64_t edition_id) {
     orphaned += at.orphaned ? 1 : 0;
   }
   return orphaned;
+}
+
+}  // namespace
+
+int64_t reanchor_edition(Database& db, int64_t edition_id) {
+  SQLite::Statement q(db.sql(), "SELECT id FROM note WHERE edition_id = ?");
+  q.bind(1, edition_id);
+  std::vector<int64_t> ids;
+  while (q.executeStep()) ids.push_back(q.getColumn(0).getInt64());
+  return reanchor(db, edition_id, ids);
+}
+
+int64_t reanchor_passages(Database& db, int64_t edition_id, const std::vector<int64_t>& seqs) {
+  std::vector<int64_t> ids;
+  auto q = db.cached("SELECT id FROM note WHERE edition_id = ? AND passage_seq = ?");
+  for (int64_t seq : seqs) {
+    q->bind(1, edition_id);
+    q->bind(2, seq);
+    while (q->executeStep()) ids.push_back(q->getColumn(0).getInt64());
+    q->reset();
+  }
+  SQLite::Statement orphans(db.sql(), "SELECT id FROM note WHERE edition_id = ? AND orphaned = 1");
+  orphans.bind(1, edition_id);
+  while (orphans.executeStep()) ids.push_back(orphans.getColumn(0).getInt64());
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return reanchor(db, edition_id, ids);
 }
 
 }  // namespace jiaozhu::detail

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "jiaozhu/notes.h"
 #include "notes/quote_anchor.h"
@@ -49,5 +50,10 @@ std::string passage_opening(Database& db, int64_t edition_id, int64_t seq);
 // text was replaced); returns how many are orphaned. The caller holds the
 // write transaction.
 int64_t reanchor_edition(Database& db, int64_t edition_id);
+
+// The same for the notes on passages `seqs` of edition `edition_id` (after
+// they were corrected) and its orphaned notes, whose words a correction may
+// have brought back. Returns how many of them are orphaned.
+int64_t reanchor_passages(Database& db, int64_t edition_id, const std::vector<int64_t>& seqs);
 
 }  // namespace jiaozhu::detail

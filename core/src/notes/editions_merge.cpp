@@ -42,6 +42,27 @@ detail::SectionPaths foreign_sections(MergeContext& m, int64_t edition_id) {
   }
 }
 
+// The texts as the other copy's edition `from` had them at version `hash`,
+// for the passages it corrected since (passage_revision's roots). An
+// edition's text is copied as imported, which its content hash covers; the
+// corrections' merge step, after this one, brings the revisions in and
+// shows each passage's newest.
+std::map<int64_t, std::string> imported_texts(MergeContext& m, int64_t from, const std::string& hash) {
+  SQLite::Statement q(m.other,
+                      "SELECT r.seq, r.text FROM passage_revision r JOIN edition e ON e.uuid = r.edition_uuid "
+                      "WHERE e.id = ? AND r.version_hash = ? AND NOT EXISTS "
+                      "(SELECT 1 FROM passage_revision_parent x WHERE x.revision_uuid = r.uuid)");
+  q.bind(1, from);
+  q.bind(2, hash);
+  std::map<int64_t, std::string> out;
+  while (q.executeStep()) {
+    if (!out.emplace(q.getColumn(0).getInt64(), m.text(q, 1, Field::kPassageText)).second) {
+      m.refuse("a passage has two texts as imported");
+    }
+  }
+  return out;
+}
+
 void copy_passages(MergeContext& m, int64_t from, int64_t to, const std::string& hash) {
   EditionRepository editions(m.db);
   std::map<int64_t, int64_t> sources;
@@ -62,6 +83,7 @@ void copy_passages(MergeContext& m, int64_t from, int64_t to, const std::string&
                       "pp.line FROM passage p LEFT JOIN passage_place pp ON pp.passage_id = p.id "
                       "WHERE p.edition_id = ? ORDER BY p.seq");
   const detail::SectionPaths sections = foreign_sections(m, from);
+  const std::map<int64_t, std::string> imported = imported_texts(m, from, hash);
   q.bind(1, from);
   // Passages are addressed by number: a gap would shift every link and note
   // after it by one passage.
@@ -71,7 +93,8 @@ void copy_passages(MergeContext& m, int64_t from, int64_t to, const std::string&
       m.refuse("its passages are not numbered 1 to N: number " + std::to_string(expected_seq - 1) + " is missing");
     }
     PassageDraft d;
-    d.text = m.text(q, 0, Field::kPassageText);
+    const auto as_imported = imported.find(expected_seq - 1);
+    d.text = as_imported == imported.end() ? m.text(q, 0, Field::kPassageText) : as_imported->second;
     d.title = m.optional(q, 1, Field::kPassageLabel);
     d.author = m.optional(q, 2, Field::kPassageLabel);
     d.ref = m.optional(q, 3, Field::kPassageLabel);

@@ -12,6 +12,8 @@
 #include "align/link_store.h"
 #include "notes/anchor_finder.h"
 #include "notes/note_store.h"
+#include "people/mention_index.h"
+#include "repo/passage_rewrite.h"
 #include "util/sha256.h"
 #include "util/uuid.h"
 
@@ -43,6 +45,28 @@ std::map<std::string, Edition> rivals_here(Database& db, const std::string& uuid
 void move_text(Database& db, int64_t from, int64_t to) {
   delete_links_of_edition(db, from);
   EditionRepository(db).move_content(from, to);
+}
+
+// A rival edition holds a version as it was imported: passages the edition
+// `owner_uuid` corrected while it showed version `hash` (passage_revision's
+// roots) are set back to their imported text in `rival`. The corrections
+// stay as history, under the edition's identity.
+void show_as_imported(Database& db, int64_t rival, const std::string& owner_uuid, const std::string& hash) {
+  SQLite::Statement q(db.sql(),
+                      "SELECT p.id, r.text FROM passage_revision r JOIN passage p ON p.edition_id = ?1 AND p.seq = r.seq "
+                      "WHERE r.edition_uuid = ?2 AND r.version_hash = ?3 AND p.text <> r.text AND NOT EXISTS "
+                      "(SELECT 1 FROM passage_revision_parent x WHERE x.revision_uuid = r.uuid)");
+  q.bind(1, rival);
+  q.bind(2, owner_uuid);
+  q.bind(3, hash);
+  std::vector<std::pair<int64_t, std::string>> changed;
+  while (q.executeStep()) changed.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+  std::vector<int64_t> ids;
+  for (const auto& [id, text] : changed) {
+    rewrite_passage_text(db, id, text);
+    ids.push_back(id);
+  }
+  if (!ids.empty()) MentionIndex(db).refresh(ids);
 }
 
 std::string rival_siglum(EditionRepository& editions, const std::string& siglum, const std::string& hash) {
@@ -120,6 +144,7 @@ Reconciled reconcile_edition(Database& db, const std::string& edition_uuid, cons
     if (keep_old && !rivals.count(main.content_hash)) {
       const int64_t id = new_rival(db, main, main.content_hash, main.script);
       move_text(db, main.id, id);
+      show_as_imported(db, id, main.uuid, main.content_hash);
       r.added.push_back(id);
     } else {
       delete_links_of_edition(db, main.id);

@@ -5,7 +5,9 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <optional>
+#include <algorithm>
 #include <string>
+#include <vector>
 
 namespace jiaozhu::detail {
 
@@ -23,6 +25,19 @@ inline void bind_optional(SQLite::Statement& q, int index, const std::optional<s
 inline void bind_text_or_null(SQLite::Statement& q, int index, const std::string& value) {
   if (value.empty()) q.bind(index);
   else q.bind(index, value);
+}
+
+// A group_concat() of uuids (parents of a revision) as a sorted list; NULL
+// or empty: none. uuids hold no comma.
+inline std::vector<std::string> sorted_comma_list(const SQLite::Column& c) {
+  std::vector<std::string> out;
+  for (std::string rest = c.isNull() ? "" : c.getString(); !rest.empty();) {
+    const auto comma = rest.find(',');
+    out.push_back(rest.substr(0, comma));
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace jiaozhu::detail

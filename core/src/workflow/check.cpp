@@ -1,4 +1,5 @@
 #include "jiaozhu/check.h"
+#include "jiaozhu/corrections.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/variant_form_rules.h"
 
@@ -101,10 +102,14 @@ std::vector<CheckResult> content(Database& db) {
     }
     const detail::SectionPaths& sections = *read;
     passages.bind(1, editions.getColumn(0).getInt64());
+    // The hash names the version: a corrected passage counts as imported.
+    const auto corrected = imported_texts(db, editions.getColumn(0).getInt64());
+    auto next_corrected = corrected.begin();
     while (passages.executeStep()) {
       const std::string text = passages.getColumn(1).getString();
       if (to_nfc(text) != text) add(nfc, siglum + ":" + passages.getColumn(0).getString() + " is not NFC");
-      h.add_passage(text, detail::optional_text(passages.getColumn(2)), detail::optional_text(passages.getColumn(3)),
+      const bool was_corrected = next_corrected != corrected.end() && next_corrected->first == passages.getColumn(0).getInt64();
+      h.add_passage(was_corrected ? (next_corrected++)->second : text, detail::optional_text(passages.getColumn(2)), detail::optional_text(passages.getColumn(3)),
                     detail::optional_text(passages.getColumn(4)));
       std::optional<int64_t> section;
       if (!passages.getColumn(5).isNull()) section = passages.getColumn(5).getInt64();
@@ -145,6 +150,7 @@ std::vector<CheckResult> check_database(Database& db) {
   }
   out.push_back(std::move(choices));
   out.push_back({"editor's decisions", DecisionRepository(db).faults()});
+  out.push_back({"corrections", correction_faults(db)});
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));

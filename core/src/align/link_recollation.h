@@ -1,0 +1,37 @@
+// Collating again the links of passages whose text was corrected, and only
+// those: every other link and variant stays as it is, with its id.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "text/text_change.h"
+
+namespace jiaozhu {
+class Database;
+}
+
+namespace jiaozhu::detail {
+
+// A passage whose text changed, and how.
+struct ChangedPassage {
+  int64_t id = 0;
+  TextChange change;
+};
+
+struct Recollation {
+  int64_t links = 0;          // links whose variants were found again
+  int64_t kinds_carried = 0;  // kinds set by hand moved with their variant
+};
+
+// Finds again the variants of every link (automatic or made by hand) that
+// holds one of `passages`, from the passages' stored text. The links stay,
+// with their ids, uuids and origin; so does the side each variant names
+// first. A kind set by hand on a variant the change did not touch (the same
+// class and readings, the spans moved by the change: text_change.h) is set
+// again on the variant's new identity, by its author and time, so that it
+// holds in every copy that makes the same correction. The caller holds the
+// write transaction.
+Recollation recollate_links(Database& db, const std::vector<ChangedPassage>& passages);
+
+}  // namespace jiaozhu::detail
