@@ -10,6 +10,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/import.h"
+#include "jiaozhu/people.h"
 #include "jiaozhu/workflow.h"
 #include "support.h"
 
@@ -218,4 +219,20 @@ TEST_CASE("a note on a title's words is cited as the title's, in every format") 
   CHECK_THAT(tei.str(), Catch::Contains("<head>靜夜思<note type=\"annotation\""));
   write_apparatus_html(a, html);
   CHECK_THAT(html.str(), Catch::Contains("題「靜夜」"));
+}
+
+TEST_CASE("two persons of one name both stand in the apparatus's persons") {
+  WitnessFixture f;
+  import_lines(f.db, f.dir, "A", f.base);
+  std::vector<std::string> b = f.base;
+  plant(b, 0, 0, U"甲");
+  import_lines(f.db, f.dir, "B", b);
+  PersonRepository people(f.db, jz_test::kTestAuthor);
+  people.add("張若麟", "");
+  people.add("張若麟", "another of the name");
+  ApparatusRequest r;
+  r.base = "A";
+  r.witnesses = {"B"};
+  const Apparatus a = make_apparatus(f.db, r, nullptr);  // threw "'張若麟' names 2 characters" before
+  CHECK(a.persons.size() == 2);
 }

@@ -14,6 +14,7 @@
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/conflicts.h"
+#include "jiaozhu/corrections.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/variant_form_suggestions.h"
@@ -61,6 +62,10 @@ std::set<std::string> logical_state(Database& db) {
        "FROM record_revision r LEFT JOIN character c ON c.id = r.character_id LEFT JOIN alias a ON a.id = r.alias_id");
   rows("SELECT 'version', edition_uuid, content_hash, parent_hash FROM edition_version");
   rows("SELECT 'link', uuid, origin FROM link");
+  rows("SELECT 'passage revision', uuid, edition_uuid, version_hash, seq, text, reason, author, made_at, "
+       "(SELECT group_concat(parent_uuid) FROM (SELECT parent_uuid FROM passage_revision_parent x "
+       " WHERE x.revision_uuid = r.uuid ORDER BY parent_uuid)) FROM passage_revision r");
+  rows("SELECT 'passage', e.uuid, p.seq, p.text FROM passage p JOIN edition e ON e.id = p.edition_id");
   rows("SELECT 'edition', uuid, siglum, content_hash, script FROM edition");
   rows("SELECT 'choice', edition_uuid, dropped_hash, kept_hash FROM edition_choice");
   rows("SELECT 'tombstone', uuid, kind FROM tombstone");
@@ -135,7 +140,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
     return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)];
   };
   const bool no_notes = db.sql().execAndGet("SELECT NOT EXISTS (SELECT 1 FROM note_revision WHERE head = 1)").getInt() == 1;
-  const int op = std::uniform_int_distribution<int>(0, 24)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 26)(rng);
   try {
     if (op <= 2 || no_notes) {
       NoteRequest r;
@@ -274,6 +279,19 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
         decisions.add_policy(rng() % 2 ? DecisionAction::kOmit : DecisionAction::kRecord,
                              rng() % 2 ? VariantClass::kGlyph : VariantClass::kPunct, rng() % 3 ? "" : "B", "", author);
       }
+    } else if (op == 24 || op == 25) {  // a passage corrected (another copy may correct it otherwise), or restored
+      CorrectionRepository corrections(db);
+      const auto open = corrections.conflicts();
+      const std::string address = !open.empty() && rng() % 2 ? open.front().address
+                                                               : std::string(rng() % 2 ? "A:" : "B:") + std::to_string(1 + rng() % 6);
+      const PassageHistory h = corrections.history(address);
+      if (op == 25 && !h.revisions.empty()) {
+        corrections.restore(address, h.revisions[rng() % h.revisions.size()].uuid, "", author);
+      } else {
+        static const char* const kReadings[] = {"甲", "乙", "丙"};
+        const Passage p = PassageRepository(db).get(parse_address(address)).front();
+        corrections.correct(address, p.text + kReadings[rng() % 3], rng() % 2 ? "據原書" : "", author);
+      }
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front(), jz_test::kTestAuthor);
@@ -392,7 +410,8 @@ TEST_CASE("three replicas edited apart and merged in random orders converge, los
           return row.find("|fold_rule|") != std::string::npos;
         }) > 0);
   CHECK(editions_resolved > 0);
-  for (const char* kind : {"decision|", "policy choice|"}) {  // the editor's judgement travelled too
+  for (const char* kind : {"decision|", "policy choice|", "passage revision|"}) {  // judgements and corrections travelled too
+    INFO(kind);
     CHECK(std::count_if(state.begin(), state.end(), [&](const std::string& row) { return row.rfind(kind, 0) == 0; }) > 3);
   }
   // Merging again changes nothing.

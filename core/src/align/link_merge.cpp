@@ -49,41 +49,57 @@ std::vector<IncomingLink> read_links(MergeContext& m) {
   return out;
 }
 
-bool link_known(Database& db, const std::string& uuid) {
-  SQLite::Statement q(db.sql(), "SELECT 1 FROM link WHERE uuid = ?");
+// Whether link `uuid` is here; one made by hand in the other copy that is
+// automatic here becomes one made by hand (the same passages: a scholar
+// confirmed the alignment's link), so that every copy ends with one origin.
+bool link_known(Database& db, const std::string& uuid, bool manual) {
+  SQLite::Statement q(db.sql(), "SELECT origin = 'manual' FROM link WHERE uuid = ?");
   q.bind(1, uuid);
-  return q.executeStep();
+  if (!q.executeStep()) return false;
+  if (manual && q.getColumn(0).getInt() == 0) {
+    SQLite::Statement promote(db.sql(), "UPDATE link SET origin = 'manual' WHERE uuid = ?");
+    promote.bind(1, uuid);
+    promote.exec();
+  }
+  return true;
 }
 
-bool editions_linked(Database& db, int64_t a, int64_t b) {
-  SQLite::Statement q(db.sql(), std::string("SELECT 1 FROM link l WHERE ") + detail::kLinkJoinsEditions + " LIMIT 1");
-  q.bind(":ea", a);
-  q.bind(":eb", b);
-  return q.executeStep();
+// Whether a passage of `draft` is in a link here with the other side's
+// edition: an automatic link that would join it again is left out, so that
+// merging never makes two links hold one passage towards one edition.
+bool already_linked(Database& db, const detail::LinkDraft& draft, int64_t edition_a, int64_t edition_b) {
+  auto q = db.cached("SELECT 1 FROM link_passage x JOIN link_passage y ON y.link_id = x.link_id "
+                     "JOIN passage p ON p.id = y.passage_id WHERE x.passage_id = ? AND p.edition_id = ? LIMIT 1");
+  for (const auto& [side, other] : {std::pair{&draft.a, edition_b}, std::pair{&draft.b, edition_a}}) {
+    for (const detail::CollatedPassage* p : *side) {
+      q->bind(1, p->id);
+      q->bind(2, other);
+      if (q->executeStep()) return true;
+      q->reset();
+    }
+  }
+  return false;
 }
 
 }  // namespace
 
-// Brings in manual links the other copy made, and the automatic links of an
-// edition pair this copy has not aligned.
+// Brings in the links the other copy made: by hand (which take their
+// passages out of automatic links here), and automatic ones whose passages
+// no link here joins to the other edition. Both copies' alignments of the
+// same text make the same links, so that every copy ends with their union;
+// where two alignments differ, the links here stand.
 void merge_links(MergeContext& m) {
   const auto links = read_links(m);
   std::map<int64_t, std::vector<detail::CollatedPassage>> texts;
-  std::map<std::pair<int64_t, int64_t>, bool> aligned_here;
   detail::LinkWriter writer(m.db);
   std::vector<int64_t> counts(kVariantClassCount, 0);
   detail::DeletionStore deletions(m.db);
   for (const IncomingLink& l : links) {
-    if (l.passages.empty() || link_known(m.db, l.uuid) || deletions.buried(l.uuid)) continue;
+    if (l.passages.empty() || deletions.buried(l.uuid) || link_known(m.db, l.uuid, l.manual)) continue;
     const int64_t ea = l.passages.front().first;
     const auto other_side = std::find_if(l.passages.begin(), l.passages.end(), [&](const auto& p) { return p.first != ea; });
     if (other_side == l.passages.end()) continue;
     const int64_t eb = other_side->first;
-    if (!l.manual) {
-      auto [it, fresh] = aligned_here.try_emplace({ea, eb}, false);
-      if (fresh) it->second = editions_linked(m.db, ea, eb);
-      if (it->second) continue;
-    }
     detail::LinkDraft draft;
     draft.manual = l.manual;
     draft.moved = l.moved;
@@ -99,6 +115,8 @@ void merge_links(MergeContext& m) {
       for (const auto* side : {&draft.a, &draft.b}) {
         for (const detail::CollatedPassage* p : *side) detail::delete_auto_links_of_passage(m.db, p->id);
       }
+    } else if (already_linked(m.db, draft, ea, eb)) {
+      continue;
     }
     const EditionRepository editions(m.db);
     const Edition a = editions.find_by_id(ea).value(), b = editions.find_by_id(eb).value();

@@ -343,7 +343,7 @@ class Builder {
     PersonRepository people(db_);
     for (const Person& person : people.list()) {
       bool mentioned = false;
-      for (const Mention& m : people.mentions(person.name, request_.base)) {
+      for (const Mention& m : people.mentions(person.uuid, request_.base)) {  // a name may be two persons'
         auto it = by_address.find(m.address);
         if (it == by_address.end()) continue;
         if (!mentioned) {
