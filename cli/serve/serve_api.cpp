@@ -7,6 +7,7 @@
 
 #include "jiaozhu/address.h"
 #include "jiaozhu/apparatus.h"
+#include "jiaozhu/corrections.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -321,6 +322,35 @@ void add_decision_routes(Routes& routes, DatabaseGate& gate) {
   });
 }
 
+// Corrections of a passage, as `passage set`, `passage restore` and `passage
+// log --json` take and give them.
+void add_correction_routes(Routes& routes, DatabaseGate& gate) {
+  routes.get("/api/passages/([^/]+)/revisions", [&](const WebRequest& req, WebResponse& res) {
+    const std::string where = checked_argument(Field::kReference, req.matches.at(1), "address");
+    gate.with([&](Database& db) { send_json(res, passage_history_json(CorrectionRepository(db).history(where))); });
+  });
+  // {"text": "…", "reason": "…"} corrects; {"restore": REVISION, "reason": "…"} goes back to one.
+  routes.post("/api/passages/([^/]+)/revisions", [&](const WebRequest& req, WebResponse& res) {
+    const std::string where = checked_argument(Field::kReference, req.matches.at(1), "address");
+    const Body body(req.body);
+    const std::string restore = body.text("restore", Field::kReference);
+    const std::string text = body.text("text", Field::kPassageText);
+    if (restore.empty() == text.empty()) throw UsageError("a correction needs either \"text\" or \"restore\"");
+    const std::string reason = body.text("reason", Field::kNoteText);
+    const std::string who = author();
+    gate.with([&](Database& db) {
+      CorrectionRepository corrections(db);
+      const CorrectionReport r = restore.empty() ? corrections.correct(where, text, reason, who)
+                                                 : corrections.restore(where, restore, reason, who);
+      Json doc = passage_history_json(corrections.history(where));
+      doc["written"] = r.written;
+      doc["links_recollated"] = r.links_recollated;
+      doc["notes_orphaned"] = r.notes_orphaned;
+      send_json(res, doc, r.written ? 201 : 200);
+    });
+  });
+}
+
 }  // namespace
 
 void add_api_routes(Routes& routes, DatabaseGate& gate) {
@@ -350,6 +380,7 @@ void add_api_routes(Routes& routes, DatabaseGate& gate) {
   add_person_routes(routes, gate);
   add_collation_routes(routes, gate);
   add_decision_routes(routes, gate);
+  add_correction_routes(routes, gate);
 }
 
 }  // namespace jiaozhu::cli

@@ -60,6 +60,12 @@ form#note-form textarea { width: 100%; min-height: 4rem; }
 form#note-form input, form#note-form select { width: 100%; }
 form#note-form fieldset { margin: .4rem 0; }
 form.filters input { margin-right: .3rem; }
+article.passage .correction button { font-size: .7rem; margin-top: .3rem; display: block; }
+form.correct textarea { width: 100%; min-height: 5rem; font-size: 1.1rem; }
+form.correct input { width: 100%; }
+ol.revisions { font-size: .85rem; padding-left: 1.4rem; }
+ol.revisions li.head .meta::after { content: " (shown)"; }
+ol.revisions ins { background: #d8f5d0; text-decoration: none; }
 .error { color: #a00; }
 .hits li, ol.mentions li { margin-bottom: .4rem; }
 table { border-collapse: collapse; } td, th { padding: .2rem .6rem; border-bottom: 1px solid #eee; text-align: left; }
@@ -239,6 +245,82 @@ constexpr std::string_view kScript = R"js(
     });
     focus(at);
   }
+
+  // A passage corrected from where it is read: its text in place, with the
+  // reason; its history beside, each revision restorable.
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-correct]");
+    if (!button) return;
+    const address = button.closest("[data-address]").dataset.address;
+    const article = button.closest("article.passage");
+    const url = "/api/passages/" + encodeURIComponent(address) + "/revisions";
+    const reload = () => location.reload();
+    if (button.dataset.correct === "edit") {
+      const text = article.querySelector(".text");
+      fetch("/api/passages/" + encodeURIComponent(address), { credentials: "same-origin" }).then((r) => r.json()).then((doc) => {
+        const editor = document.createElement("form");
+        editor.className = "correct";
+        const area = document.createElement("textarea");
+        area.name = "text";
+        area.value = doc.passages[0].text;
+        const reason = document.createElement("input");
+        reason.name = "reason";
+        reason.placeholder = "reason: 據原書卷三頁十二";
+        const save = document.createElement("button");
+        save.textContent = "save";
+        const cancel = document.createElement("button");
+        cancel.type = "button";
+        cancel.textContent = "cancel";
+        cancel.addEventListener("click", reload);
+        const error = document.createElement("p");
+        error.className = "error";
+        editor.append(area, reason, save, cancel, error);
+        editor.addEventListener("submit", (e) => {
+          e.preventDefault();
+          post(url, { text: area.value, reason: reason.value }).then((r) => {
+            if (!r.written) return shout(error, new Error("the text is the same (white space aside): nothing was written"));
+            reload();
+          }, (e2) => shout(error, e2));
+        });
+        text.replaceChildren(editor);
+        area.focus();
+      }, (e) => shout(null, e));
+    } else {
+      fetch(url, { credentials: "same-origin" }).then((r) => r.json()).then((doc) => {
+        const list = document.createElement("ol");
+        list.className = "revisions";
+        if (!doc.revisions.length) list.append("never corrected: as imported");
+        for (const rev of doc.revisions) {
+          const item = document.createElement("li");
+          if (doc.heads.includes(rev.id)) item.classList.add("head");
+          const meta = document.createElement("div");
+          meta.className = "meta";
+          meta.textContent = rev.time + " " + (rev.imported ? "(as imported)" : rev.author) + (rev.reason ? " — " + rev.reason : "");
+          // The words a revision changed, marked against its (first) parent.
+          const words = document.createElement("div");
+          const parent = doc.revisions.find((r) => r.id === rev.parents[0]);
+          if (!parent) {
+            words.textContent = rev.text;
+          } else {
+            const a = Array.from(parent.text), b = Array.from(rev.text);
+            let head = 0, tail = 0;
+            while (head < a.length && head < b.length && a[head] === b[head]) ++head;
+            while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) ++tail;
+            const changed = document.createElement("ins");
+            changed.textContent = b.slice(head, b.length - tail).join("") || "‸";
+            words.append(b.slice(0, head).join(""), changed, b.slice(b.length - tail).join(""));
+          }
+          const back = document.createElement("button");
+          back.type = "button";
+          back.textContent = "restore";
+          back.addEventListener("click", () => post(url, { restore: rev.id }).then(reload, (e) => shout(null, e)));
+          item.append(meta, words, back);
+          list.append(item);
+        }
+        article.querySelector(".beside").prepend(list);
+      }, (e) => shout(null, e));
+    }
+  });
 
   // A person's page: another form of the name.
   const aliasForm = document.querySelector("form.alias-add");

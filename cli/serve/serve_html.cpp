@@ -231,7 +231,9 @@ std::string passage_html(const Passage& p, const PassageMarks& marks) {
   if (p.author) heading += " <span class=\"field\"" + at + " data-field=\"author\">" + author.html() + "</span>";
   return "<article class=\"passage\" id=\"" + html_escape(address) + "\"><div class=\"address\"><a href=\"/parallel/" +
          html_escape(address) + "\">" + html_escape(address) + "</a>" +
-         (p.page ? "<div class=\"page\">p. " + html_escape(*p.page) + "</div>" : "") + "</div><div>" +
+         (p.page ? "<div class=\"page\">p. " + html_escape(*p.page) + "</div>" : "") +
+         "<div class=\"correction\"" + at + "><button type=\"button\" data-correct=\"edit\" title=\"correct the transcription\">校改</button>"
+         "<button type=\"button\" data-correct=\"history\" title=\"the corrections of this passage\">history</button></div></div><div>" +
          (heading.empty() ? "" : "<div class=\"title\">" + heading + "</div>") + "<div class=\"text\"" + at + ">" +
          text.html() + "</div></div><div class=\"beside\">" + notes + variants_list_html(marks.variants, marks.on_b) +
          "</div></article>\n";

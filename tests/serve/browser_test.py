@@ -238,6 +238,26 @@ try:
     assert hits and all(h.text == "张若麟" for h in hits), [h.text for h in hits]
     shot("search")
 
+    # A transcription corrected where it is read: 校改 opens the text in place; saved with a reason, it is
+    # a revision the CLI's log lists; history lists the revisions beside the text.
+    browser.get(base + "/read/B:19")
+    browser.find_element(By.CSS_SELECTOR, '#B\\:19 [data-correct="edit"]').click()
+    area = wait.until(EC.visibility_of_element_located((By.CSS_SELECTOR, "#B\\:19 form.correct textarea")))
+    old_text = area.get_attribute("value")
+    assert old_text == jrun("show", "B:19")["passages"][0]["text"], "the editor does not hold the passage's text"
+    browser.execute_script("arguments[0].value = arguments[1]", area, old_text + "補")
+    browser.find_element(By.CSS_SELECTOR, "#B\\:19 form.correct input[name=reason]").send_keys("據原書")
+    shot("correcting")
+    browser.find_element(By.CSS_SELECTOR, "#B\\:19 form.correct button:not([type=button])").click()
+    wait.until(lambda b: jrun("show", "B:19")["passages"][0]["text"] == old_text + "補")
+    log = jrun("passage", "log", "B:19")["revisions"]
+    assert [r["reason"] for r in log] == ["", "據原書"] and log[1]["author"] == "Browser Tester <b@example.org>", log
+    browser.get(base + "/read/B:19")
+    browser.find_element(By.CSS_SELECTOR, '#B\\:19 [data-correct="history"]').click()
+    items = wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#B\\:19 ol.revisions li") or None)
+    assert len(items) == 2 and "(as imported)" in items[0].text and "據原書" in items[1].text, [i.text for i in items]
+    shot("correction-history")
+
     # Text from the database stays text.
     browser.get(base + "/read/B:20")
     assert browser.execute_script("return window.jzpwned === undefined"), "a note's markup ran"
@@ -250,4 +270,4 @@ finally:
     server.wait(timeout=10)
 run("check")
 print(f"ok: note by selection seen on A:2 and by the CLI; edit, remove, restore, resolve; alias; person; kind; "
-      f"apparatus and its decisions by key and button; search; escaped; {shots} screenshots in {artefacts}")
+      f"apparatus and its decisions by key and button; search; a correction and its history; escaped; {shots} screenshots in {artefacts}")

@@ -51,6 +51,22 @@ try:
     status, _, body = request("/api/search?q=" + urllib.parse.quote("张若麟") + "&edition=A")
     assert status == 200 and json.loads(body)["total"] == json.loads(run("search", "张若麟", "--edition", "A", "--json"))["total"]
 
+    # A correction over HTTP is `passage set`'s: a revision the CLI's log lists, as its --json gives it.
+    a3 = json.loads(run("show", "A:3", "--json"))["passages"][0]["text"]
+    fix = {"text": a3.replace("張若麟", "張着麟"), "reason": "據原書"}
+    status, _, body = request("/api/passages/A:3/revisions", data=json.dumps(fix).encode(), method="POST")
+    assert status == 201 and json.loads(body)["written"] is True, (status, body)
+    status, _, body = request("/api/passages/A:3/revisions")
+    assert status == 200 and json.loads(body) == json.loads(run("passage", "log", "A:3", "--json")), body
+    assert [r["reason"] for r in json.loads(body)["revisions"]] == ["", "據原書"], body
+    status, _, body = request("/api/passages/A:3/revisions", data=json.dumps(fix).encode(), method="POST")
+    assert status == 200 and json.loads(body)["written"] is False, (status, body)
+    first = json.loads(body)["revisions"][0]["id"]
+    status, _, body = request("/api/passages/A:3/revisions", data=json.dumps({"restore": first}).encode(), method="POST")
+    assert status == 201 and json.loads(run("show", "A:3", "--json"))["passages"][0]["text"] == a3, (status, body)
+    status, _, body = request("/api/passages/A:3/revisions", data=json.dumps({"text": " "}).encode(), method="POST")
+    assert status == 400 and "empty" in json.loads(body)["error"], (status, body)
+
     status, headers, page = request("/read/B:20")
     assert status == 200 and "script-src 'self'" in headers["Content-Security-Policy"], headers
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert" not in page and "<img src=x" not in page
@@ -67,4 +83,4 @@ finally:
         server.kill(); raise AssertionError("serve does not stop on Ctrl-C within 10 s")
 assert code == 0, f"serve exited {code} on Ctrl-C: {server.stderr.read()}"
 run("check")
-print("ok: token and host enforced, API as the CLI's JSON, HTTP note seen by the CLI, escaped pages, stops on Ctrl-C")
+print("ok: token and host enforced, API as the CLI's JSON, HTTP note and correction seen by the CLI, escaped pages, stops on Ctrl-C")
