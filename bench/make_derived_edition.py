@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """Writes two editions for the alignment benchmark, with the answer known.
 
-a.txt: the first poems of 全宋詩 (chinese-poetry) up to CHARS characters, one poem a line.
+a.txt: the first poems of 全宋詩 (chinese-poetry; PREFIX poet.tang. for 全唐詩) up to CHARS characters, one
+       poem a line.
 b.txt: the same converted to Simplified (ICU Hant-Hans, via uconv), with about 1% of the
        Han characters edited (substituted, inserted, deleted; edits at least 4 apart, never
        beside an equal character, so that each has one right place) and some poems split in two.
 edits.json: every edit as [passage, start, end] in a.txt's code points.
-Usage: make_derived_edition.py CORPUS_DIR OUT_DIR CHARS [SEED]"""
+Usage: make_derived_edition.py CORPUS_DIR OUT_DIR CHARS [SEED [PREFIX]]"""
 import json, os, random, re, subprocess, sys
 
 corpus, out, limit = sys.argv[1], sys.argv[2], int(sys.argv[3])
 rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 42)
 HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 
-files = sorted((f for f in os.listdir(corpus) if f.startswith("poet.song.")), key=lambda f: int(f.split(".")[2]))
+prefix = sys.argv[5] if len(sys.argv) > 5 else "poet.song."
+files = sorted((f for f in os.listdir(corpus) if f.startswith(prefix)), key=lambda f: int(f.split(".")[2]))
 poems, total = [], 0
 for f in files:
     for p in json.load(open(os.path.join(corpus, f), encoding="utf-8")):
