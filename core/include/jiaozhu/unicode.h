@@ -22,6 +22,9 @@ std::size_t code_points(std::string_view text);
 // Valid UTF-8 as code points, and back.
 std::u32string to_code_points(std::string_view text);
 std::string to_utf8(std::u32string_view text);
+// Appends the code points of valid UTF-8 `text` to `out` (a buffer reused
+// across many texts: no allocation once it is large enough).
+void append_code_points(std::u32string& out, std::string_view text);
 
 // Appends code point `c` to `out` as UTF-8.
 void append_utf8(std::string& out, char32_t c);

@@ -12,6 +12,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <chrono>
+#include <future>
 #include <map>
 #include <numeric>
 #include <set>
@@ -52,7 +53,7 @@ struct Edge {
 std::map<std::size_t, Edge> edges(const detail::CollationText& ta, const detail::CollationText& tb,
                                   const detail::Alignment& alignment) {
   std::map<std::size_t, Edge> out;
-  const std::size_t nb = tb.passages.size();
+  const std::size_t nb = tb.units_per_passage.size();
   // Matches come in order, mostly many in a row for one pair of passages:
   // count runs, and touch the map once per run.
   std::size_t key = SIZE_MAX;
@@ -99,8 +100,8 @@ std::span<const uint32_t> passage_keys(const detail::CollationText& t, const std
 // Where each passage's units start (and one past the last): units are in
 // passage order, so this is the running sum of the counts per passage.
 std::vector<std::size_t> first_units(const detail::CollationText& t) {
-  std::vector<std::size_t> first(t.passages.size() + 1, 0);
-  for (std::size_t p = 0; p < t.passages.size(); ++p) first[p + 1] = first[p] + t.units_per_passage[p];
+  std::vector<std::size_t> first(t.units_per_passage.size() + 1, 0);
+  for (std::size_t p = 0; p < t.units_per_passage.size(); ++p) first[p + 1] = first[p] + t.units_per_passage[p];
   return first;
 }
 
@@ -113,7 +114,7 @@ std::vector<std::pair<std::size_t, std::size_t>> relocated(const detail::Collati
                                                            const std::vector<int64_t>& units_a,
                                                            const std::vector<int64_t>& units_b) {
   constexpr std::size_t kGram = 4;
-  const std::size_t na = ta.passages.size();
+  const std::size_t na = ta.units_per_passage.size();
   const auto first_a = first_units(ta), first_b = first_units(tb);
   auto gram = [](std::span<const uint32_t> keys, std::size_t i) {
     uint64_t h = 1469598103934665603ull;
@@ -121,13 +122,13 @@ std::vector<std::pair<std::size_t, std::size_t>> relocated(const detail::Collati
     return h;
   };
   std::unordered_map<uint64_t, std::vector<std::size_t>> where;  // 4-gram -> unmatched passages of b
-  for (std::size_t j = 0; j < tb.passages.size(); ++j) {
+  for (std::size_t j = 0; j < tb.units_per_passage.size(); ++j) {
     const auto keys = passage_keys(tb, first_b, j);
     if (linked[na + j] || keys.size() < kGram) continue;
     for (std::size_t i = 0; i + kGram <= keys.size(); ++i) where[gram(keys, i)].push_back(j);
   }
   std::vector<std::pair<std::size_t, std::size_t>> out;
-  std::vector<bool> taken(tb.passages.size(), false);
+  std::vector<bool> taken(tb.units_per_passage.size(), false);
   for (std::size_t i = 0; i < na && !where.empty(); ++i) {
     const auto keys = passage_keys(ta, first_a, i);
     if (linked[i] || keys.size() < kGram) continue;
@@ -178,12 +179,14 @@ AlignReport align_pair(Database& db, const std::string& siglum_a, const std::str
     std::vector<const CollatedPassage*> pa, pb;  // the passages left to align
     for (const auto& p : all_a) if (!manual.count(p.id)) pa.push_back(&p);
     for (const auto& p : all_b) if (!manual.count(p.id)) pb.push_back(&p);
-    std::vector<std::string> texts_a, texts_b;
+    std::vector<std::string_view> texts_a, texts_b;
     for (const auto* p : pa) texts_a.push_back(p->text);
     for (const auto* p : pb) texts_b.push_back(p->text);
     const detail::CollationRules rules = detail::collation_rules(db, ea, eb);
-    const auto ta = detail::make_collation_text(texts_a, *rules.folding);
-    const auto tb = detail::make_collation_text(texts_b, *rules.folding);
+    // The two sides on two cores: each is a few million characters folded.
+    auto side_b = std::async(std::launch::async, [&] { return detail::make_collation_text(texts_b, *rules.folding, false); });
+    const auto ta = detail::make_collation_text(texts_a, *rules.folding, false);
+    const auto tb = side_b.get();
     const auto alignment = detail::align_sequences(ta.keys, tb.keys);
 
     const std::vector<int64_t> units_a(ta.units_per_passage.begin(), ta.units_per_passage.end());
@@ -225,7 +228,7 @@ AlignReport align_pair(Database& db, const std::string& siglum_a, const std::str
     writer.flush();
     if (steps.after) steps.after(db, ea.id, eb.id);
     report.manual_links = static_cast<int64_t>(CollationRepository(db).links(siglum_a, siglum_b).size()) - report.links;
-    db.refresh_statistics();
+    db.refresh_statistics({"link", "link_passage", "variant"});
   });
   for (std::size_t c = 0; c < counts.size(); ++c) {
     report.variants.emplace_back(static_cast<VariantClass>(c), counts[c]);

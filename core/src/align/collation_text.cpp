@@ -43,16 +43,29 @@ uint32_t placeholder_key(const std::u32string& text, std::size_t i, std::size_t 
 }  // namespace
 
 CollationText make_collation_text(std::span<const std::string> passage_texts, const Folding& folding) {
+  const std::vector<std::string_view> views(passage_texts.begin(), passage_texts.end());
+  return make_collation_text(std::span<const std::string_view>(views), folding);
+}
+
+CollationText make_collation_text(std::span<const std::string_view> passage_texts, const Folding& folding,
+                                  bool keep_texts) {
   CollationText out;
   std::size_t bytes = 0;
-  for (const std::string& t : passage_texts) bytes += t.size();
-  out.passages.reserve(passage_texts.size());
+  for (const std::string_view t : passage_texts) bytes += t.size();
+  out.passages.reserve(keep_texts ? passage_texts.size() : 0);
   out.keys.reserve(bytes / 3 + 16);  // most units are Han: three bytes each
   out.units.reserve(bytes / 3 + 16);
+  out.units_per_passage.reserve(passage_texts.size());
+  std::u32string scratch;  // one passage's code points when the texts are not kept
   for (std::size_t p = 0; p < passage_texts.size(); ++p) {
-    out.passages.push_back(to_code_points(passage_texts[p]));
+    if (keep_texts) {
+      out.passages.push_back(to_code_points(passage_texts[p]));
+    } else {
+      scratch.clear();
+      append_code_points(scratch, passage_texts[p]);
+    }
     out.units_per_passage.push_back(0);
-    const std::u32string& text = out.passages.back();
+    const std::u32string& text = keep_texts ? out.passages.back() : scratch;
     for (std::size_t i = 0; i < text.size(); ++i) {
       const char32_t c = text[i];
       Unit u{0, static_cast<uint32_t>(p), static_cast<uint32_t>(i)};

@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "util/huge_pages.h"
 
 namespace jiaozhu {
 class Folding;
@@ -32,12 +35,16 @@ struct Unit {
 };
 
 struct CollationText {
-  std::vector<std::u32string> passages;  // the texts, as code points
-  std::vector<uint32_t> keys;            // keys[i] == units[i].key, for the aligners
-  std::vector<Unit> units;
+  std::vector<std::u32string> passages;  // the texts, as code points (none when not kept)
+  HugeVector<uint32_t> keys;             // keys[i] == units[i].key, for the aligners
+  HugeVector<Unit> units;
   std::vector<uint32_t> units_per_passage;  // units are stored in passage order
 };
 
+// `keep_texts` false leaves `passages` empty: aligning two whole editions
+// needs only the units, and not keeping 6 M code points spares their memory.
+CollationText make_collation_text(std::span<const std::string_view> passage_texts, const Folding& folding,
+                                  bool keep_texts = true);
 CollationText make_collation_text(std::span<const std::string> passage_texts, const Folding& folding);
 
 }  // namespace jiaozhu::detail

@@ -1,6 +1,7 @@
 #include "align/diff.h"
 
 #include <algorithm>
+#include <future>
 
 namespace jiaozhu::detail {
 namespace {
@@ -91,22 +92,6 @@ void diff_range(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff
   out.insert(out.end(), suffix.rbegin(), suffix.rend());
 }
 
-// 64-bit polynomial hashes of every k-gram of s.
-std::vector<uint64_t> kgram_hashes(Seq s, std::size_t k) {
-  std::vector<uint64_t> out;
-  if (s.size() < k) return out;
-  constexpr uint64_t kBase = 0x100000001B3ull;
-  uint64_t power = 1, h = 0;
-  for (std::size_t i = 0; i < k; ++i) power *= kBase;
-  out.reserve(s.size() - k + 1);
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    h = h * kBase + s[i] + 1;
-    if (i >= k) h -= power * (s[i - k] + 1);
-    if (i + 1 >= k) out.push_back(h);
-  }
-  return out;
-}
-
 // One k-gram in kSample is a candidate anchor, chosen by its hash so that
 // both sequences choose the same ones: anchors only need to be dense enough
 // to cut the texts into short gaps, and Myers aligns a gap that is mostly
@@ -115,26 +100,41 @@ constexpr uint64_t kSample = 4;
 
 // The sampled k-grams of s that occur once in it, as (hash, position), by
 // hash. Sorting beats a hash map here: no allocation per k-gram.
-std::vector<std::pair<uint64_t, std::size_t>> unique_kgrams(Seq s, std::size_t k) {
-  const auto hashes = kgram_hashes(s, k);
-  std::vector<std::pair<uint64_t, std::size_t>> all;
-  all.reserve(hashes.size() / kSample + 16);
-  for (std::size_t i = 0; i < hashes.size(); ++i) {
-    if ((hashes[i] >> 32) % kSample == 0) all.emplace_back(hashes[i], i);
+HugeVector<std::pair<uint64_t, std::size_t>> unique_kgrams(Seq s, std::size_t k) {
+  HugeVector<std::pair<uint64_t, std::size_t>> all;
+  if (s.size() < k) return all;
+  all.reserve(s.size() / kSample + 16);
+  // 64-bit polynomial hashes of every k-gram, rolled along s.
+  constexpr uint64_t kBase = 0x100000001B3ull;
+  uint64_t power = 1, h = 0;
+  for (std::size_t i = 0; i < k; ++i) power *= kBase;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    h = h * kBase + s[i] + 1;
+    if (i >= k) h -= power * (s[i - k] + 1);
+    if (i + 1 >= k && (h >> 32) % kSample == 0) all.emplace_back(h, i + 1 - k);
   }
   std::sort(all.begin(), all.end());
-  std::vector<std::pair<uint64_t, std::size_t>> once;
+  // Those that occur once, kept in place.
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const bool repeated = (i > 0 && all[i - 1].first == all[i].first) ||
                           (i + 1 < all.size() && all[i + 1].first == all[i].first);
-    if (!repeated) once.push_back(all[i]);
+    if (!repeated) all[kept++] = all[i];
   }
-  return once;
+  all.resize(kept);
+  return all;
 }
+
+// Sequences this long are worth a thread of their own (the whole of two
+// editions, not a gap between anchors).
+constexpr std::size_t kParallelUnits = 1 << 18;
 
 // Anchors: k-grams occurring once in a and once in b (verified equal).
 std::vector<Match> unique_anchors(Seq a, Seq b, std::size_t k) {
-  const auto ua = unique_kgrams(a, k), ub = unique_kgrams(b, k);
+  std::future<HugeVector<std::pair<uint64_t, std::size_t>>> of_b;
+  if (b.size() >= kParallelUnits) of_b = std::async(std::launch::async, [&] { return unique_kgrams(b, k); });
+  const auto ua = unique_kgrams(a, k);
+  const auto ub = of_b.valid() ? of_b.get() : unique_kgrams(b, k);
   std::vector<Match> out;
   for (std::size_t i = 0, j = 0; i < ua.size() && j < ub.size();) {
     if (ua[i].first < ub[j].first) { ++i; continue; }
@@ -167,21 +167,24 @@ std::vector<bool> longest_chain(const std::vector<Match>& anchors) {
 constexpr std::size_t kSmallGap = 4096;  // gaps this long on the shorter side go to Myers directly
 
 void align_range(Seq a, Seq b, std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, std::size_t k,
-                 Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd) {
-  if (a0 >= a1 || b0 >= b1) return;
-  if (std::min(a1 - a0, b1 - b0) <= kSmallGap || k < 4) {
-    std::vector<Match> local;
-    std::ptrdiff_t budget = static_cast<std::ptrdiff_t>(std::min<std::size_t>(200000, 4 * (a1 - a0 + b1 - b0)));
-    diff_range(a.subspan(a0, a1 - a0), b.subspan(b0, b1 - b0), 0, static_cast<std::ptrdiff_t>(a1 - a0), 0,
-               static_cast<std::ptrdiff_t>(b1 - b0), local, fwd, bwd, budget);
-    for (const Match& m : local) out.matches.push_back({m.a + a0, m.b + b0});
-    return;
-  }
-  const auto anchors = unique_anchors(a.subspan(a0, a1 - a0), b.subspan(b0, b1 - b0), k);
-  const auto kept = longest_chain(anchors);
-  std::size_t ca = a0, cb = b0;  // the end of the last kept anchor
-  for (std::size_t i = 0; i < anchors.size(); ++i) {
-    const std::size_t ia = anchors[i].a + a0, ib = anchors[i].b + b0;
+                 Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd);
+
+// What lies between anchors: where to start, which anchors to follow, and
+// where the last gap ends.
+struct AnchorRun {
+  std::size_t a0, b0;       // the range's start: anchors are relative to it
+  std::size_t ca, cb;       // the end of the last kept anchor before the run
+  std::size_t from, to;     // anchors [from, to)
+  std::size_t end_a, end_b;  // the end of the gap after the last of them
+};
+
+// Aligns the gaps between the kept anchors of `run` (each at k / 2), the
+// anchors themselves matched; anchors off the longest chain are moved text.
+void follow_anchors(Seq a, Seq b, const std::vector<Match>& anchors, const std::vector<bool>& kept, AnchorRun run,
+                    std::size_t k, Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd) {
+  std::size_t ca = run.ca, cb = run.cb;
+  for (std::size_t i = run.from; i < run.to; ++i) {
+    const std::size_t ia = anchors[i].a + run.a0, ib = anchors[i].b + run.b0;
     if (!kept[i]) {
       for (std::size_t t = 0; t < k; ++t) out.moved.push_back({ia + t, ib + t});
       continue;
@@ -195,7 +198,53 @@ void align_range(Seq a, Seq b, std::size_t a0, std::size_t a1, std::size_t b0, s
     ca = ia + k;
     cb = ib + k;
   }
-  align_range(a, b, ca, a1, cb, b1, k / 2, out, fwd, bwd);
+  align_range(a, b, ca, run.end_a, cb, run.end_b, k / 2, out, fwd, bwd);
+}
+
+// A kept anchor near the middle that does not overlap the kept one before
+// it: where the gaps can be cut in two. anchors.size() when there is none.
+std::size_t middle_cut(const std::vector<Match>& anchors, const std::vector<bool>& kept, std::size_t k) {
+  std::size_t previous = SIZE_MAX;
+  for (std::size_t i = 0; i < anchors.size(); ++i) {
+    if (!kept[i]) continue;
+    const bool clear = previous == SIZE_MAX ||
+                       (anchors[i].a >= anchors[previous].a + k && anchors[i].b >= anchors[previous].b + k);
+    if (i >= anchors.size() / 2 && clear) return i;
+    previous = i;
+  }
+  return anchors.size();
+}
+
+void align_range(Seq a, Seq b, std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, std::size_t k,
+                 Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd) {
+  if (a0 >= a1 || b0 >= b1) return;
+  if (std::min(a1 - a0, b1 - b0) <= kSmallGap || k < 4) {
+    std::vector<Match> local;
+    std::ptrdiff_t budget = static_cast<std::ptrdiff_t>(std::min<std::size_t>(200000, 4 * (a1 - a0 + b1 - b0)));
+    diff_range(a.subspan(a0, a1 - a0), b.subspan(b0, b1 - b0), 0, static_cast<std::ptrdiff_t>(a1 - a0), 0,
+               static_cast<std::ptrdiff_t>(b1 - b0), local, fwd, bwd, budget);
+    for (const Match& m : local) out.matches.push_back({m.a + a0, m.b + b0});
+    return;
+  }
+  const auto anchors = unique_anchors(a.subspan(a0, a1 - a0), b.subspan(b0, b1 - b0), k);
+  const auto kept = longest_chain(anchors);
+  const std::size_t cut = std::min(a1 - a0, b1 - b0) >= kParallelUnits ? middle_cut(anchors, kept, k) : anchors.size();
+  if (cut == anchors.size()) {
+    follow_anchors(a, b, anchors, kept, {a0, b0, a0, b0, 0, anchors.size(), a1, b1}, k, out, fwd, bwd);
+    return;
+  }
+  // Two editions whole: the second half of the gaps on another core, its
+  // matches appended after the first half's, in order.
+  const std::size_t mid_a = anchors[cut].a + a0, mid_b = anchors[cut].b + b0;
+  Alignment second;
+  auto later = std::async(std::launch::async, [&] {
+    std::vector<std::ptrdiff_t> fwd2, bwd2;
+    follow_anchors(a, b, anchors, kept, {a0, b0, mid_a, mid_b, cut, anchors.size(), a1, b1}, k, second, fwd2, bwd2);
+  });
+  follow_anchors(a, b, anchors, kept, {a0, b0, a0, b0, 0, cut, mid_a, mid_b}, k, out, fwd, bwd);
+  later.get();
+  out.matches.insert(out.matches.end(), second.matches.begin(), second.matches.end());
+  out.moved.insert(out.moved.end(), second.moved.begin(), second.moved.end());
 }
 
 }  // namespace

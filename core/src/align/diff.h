@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "util/huge_pages.h"
+
 namespace jiaozhu::detail {
 
 // A pair of equal elements: a[a_index] == b[b_index].
@@ -30,8 +32,8 @@ std::vector<Match> myers_diff(std::span<const uint32_t> a, std::span<const uint3
 // myers_diff. Time and memory grow with the length of the sequences, not
 // their product.
 struct Alignment {
-  std::vector<Match> matches;  // increasing in both indexes
-  std::vector<Match> moved;    // equal runs found out of order (transpositions)
+  HugeVector<Match> matches;  // increasing in both indexes
+  HugeVector<Match> moved;    // equal runs found out of order (transpositions)
 };
 Alignment align_sequences(std::span<const uint32_t> a, std::span<const uint32_t> b);
 

@@ -339,6 +339,11 @@ void Database::refresh_statistics() {
   db_->exec("ANALYZE");
 }
 
+void Database::refresh_statistics(std::initializer_list<const char*> tables) {
+  db_->exec("PRAGMA analysis_limit = 1000");
+  for (const char* table : tables) db_->exec(std::string("ANALYZE ") + table);
+}
+
 void Database::read(const std::function<void()>& body) {
   if (sqlite3_get_autocommit(db_->getHandle()) == 0) return body();
   SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::DEFERRED);

@@ -52,6 +52,11 @@ std::size_t code_points(std::string_view text) {
 std::u32string to_code_points(std::string_view text) {
   std::u32string out;
   out.reserve(text.size() / 2);
+  append_code_points(out, text);
+  return out;
+}
+
+void append_code_points(std::u32string& out, std::string_view text) {
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   const auto length = static_cast<int32_t>(text.size());
   for (int32_t i = 0; i < length;) {
@@ -59,7 +64,6 @@ std::u32string to_code_points(std::string_view text) {
     U8_NEXT(s, i, length, c);
     if (c >= 0) out += static_cast<char32_t>(c);
   }
-  return out;
 }
 
 std::string to_utf8(std::u32string_view text) {
