@@ -155,6 +155,13 @@ void print_correction(bool json, const CorrectionReport& r, Database& db) {
   std::cout << '\n';
 }
 
+// Who corrects: a correction is signed, as a note is.
+std::string author_of(const PassageArgs& a) {
+  std::string who = resolve_author(a.author);
+  if (who.empty()) throw NoAuthor();
+  return who;
+}
+
 void run_set(const Globals& g, const PassageArgs& a, bool from_editor) {
   Database db = g.open();
   std::string text = a.text;
@@ -169,7 +176,7 @@ void run_set(const Globals& g, const PassageArgs& a, bool from_editor) {
   } else if (a.text.empty()) {
     throw UsageError("give the new text: --text T, --file F, or `jiaozhu passage edit " + a.address + "`");
   }
-  const CorrectionReport r = CorrectionRepository(db).correct(a.address, text, a.reason, resolve_author(a.author));
+  const CorrectionReport r = CorrectionRepository(db).correct(a.address, text, a.reason, author_of(a));
   print_correction(a.json, r, db);
 }
 
@@ -214,7 +221,7 @@ void add_passage_commands(CLI::App& app, Globals& g) {
     add_json_flag(restore, g, a->json, "Print the passage's revisions as JSON");
     restore->callback([&g, a] {
       Database db = g.open();
-      const CorrectionReport r = CorrectionRepository(db).restore(a->address, a->to, a->reason, resolve_author(a->author));
+      const CorrectionReport r = CorrectionRepository(db).restore(a->address, a->to, a->reason, author_of(*a));
       print_correction(a->json, r, db);
     });
   });

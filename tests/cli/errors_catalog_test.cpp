@@ -119,6 +119,7 @@ struct Catalogue {
         {{"passage", "restore", "A:2", "--to", "77aa", "--author", "T <t@x>"}, 3,
          "passage A:2 has no revision 77aa; `jiaozhu passage log A:2` lists them"},
         {{"passage", "set", "A:2", "--file", "fixed.txt", "--author", "T <t@x>"}, 4, "fixed.txt: cannot be read"},
+        {{"passage", "set", "A:2", "--text", "x"}, 2, "who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR"},
         {{"fold", "import", "rules.tsv"}, 4, "rules.tsv: cannot be read (is the name right?)"},
         {{"variants", "A", "B", "--class", "x"}, 2,
          "unknown variant class 'x' (use script, conversion, glyph, placeholder, punct, pinyin, break, substantive)"},

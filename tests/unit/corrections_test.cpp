@@ -107,6 +107,11 @@ TEST_CASE("the same text, or white space only, writes no revision — a text mus
   CHECK_THROWS_AS(f.correct("A:2", "\xff\xfe"), UsageError);
   CHECK_THROWS_AS(f.correct("A:99", t), NotFound);
   CHECK_THROWS_AS(f.correct("A:2-3", t), UsageError);
+  // A correction is signed: without an author nothing is written (it was
+  // once dropped silently, by an INSERT OR IGNORE that a CHECK failed).
+  CHECK_THROWS_AS(CorrectionRepository(f.db).correct("A:2", t + "甲", "", ""), NoAuthor);
+  CHECK(CorrectionRepository(f.db).history("A:2").revisions.empty());
+  CHECK(f.text("A:2") == t);
 }
 
 TEST_CASE("a passage's log starts with its text as imported, and restore writes that text again") {

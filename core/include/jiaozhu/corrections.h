@@ -78,9 +78,9 @@ class CorrectionRepository {
   // Sets the text of passage `address` to `text` as `author`, with `reason`
   // (may be empty). Text that differs from the shown one only in white
   // space writes nothing (written = false), unless the passage is in
-  // conflict: then it settles it. Throws InputError when `text` breaks the
-  // passage field rules (empty, too long, not UTF-8), NotFound, UsageError
-  // as history().
+  // conflict: then it settles it. Throws UsageError when `text` breaks the
+  // passage field rules (empty, too long, not UTF-8) and NoAuthor for an
+  // empty `author`, NotFound and UsageError as history().
   CorrectionReport correct(const std::string& address, const std::string& text, const std::string& reason,
                            const std::string& author);
 

@@ -73,8 +73,10 @@ PassageHistory CorrectionRepository::history(const std::string& address) const {
 
 CorrectionReport CorrectionRepository::correct(const std::string& address, const std::string& text,
                                                const std::string& reason, const std::string& author) {
+  if (author.empty()) throw NoAuthor();
   const std::string wanted = checked_text(text);
   const std::string why = checked_argument(Field::kNoteText, reason, "--reason");
+  const std::string who = checked_argument(Field::kAuthor, author, "the author");
   CorrectionReport report;
   db_.write([&] {
     const Target t = target_of(db_, address);
@@ -82,7 +84,7 @@ CorrectionReport CorrectionRepository::correct(const std::string& address, const
     const auto heads = detail::RevisionStore(db_).heads(t.key());
     const bool conflict = std::any_of(heads.begin(), heads.end(), [&](const auto& h) { return h.text != heads.front().text; });
     if (!conflict && detail::same_but_white_space(t.text, wanted)) return;
-    const PassageRevision r = detail::record_revision(db_, t.key(), t.text, wanted, why, author);
+    const PassageRevision r = detail::record_revision(db_, t.key(), t.text, wanted, why, who);
     if (wanted != t.text) {
       report = detail::apply_texts(db_, t.edition, {{t.id, t.seq, t.text, wanted}});
       report.address = t.address;
@@ -125,6 +127,7 @@ std::vector<PassageConflict> CorrectionRepository::conflicts() const {
 
 CorrectionSummary correct_passages(Database& db, int64_t edition_id, const std::vector<PassageCorrection>& corrections,
                                    const std::string& reason, const std::string& author) {
+  if (author.empty()) throw NoAuthor();
   const Edition edition = EditionRepository(db).find_by_id(edition_id).value();
   std::vector<detail::TextUpdate> updates;
   auto q = db.cached("SELECT id, text FROM passage WHERE edition_id = ? AND seq = ?");

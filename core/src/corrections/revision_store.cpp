@@ -83,8 +83,9 @@ bool RevisionStore::insert(const RevisionKey& key, const PassageRevision& r) {
 }
 
 bool RevisionStore::insert_row(const RevisionKey& key, const PassageRevision& r) {
-  auto q = db_.cached("INSERT OR IGNORE INTO passage_revision (uuid, edition_uuid, version_hash, seq, text, reason, "
-                      "author, made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  // ON CONFLICT, not OR IGNORE: a row that breaks a CHECK must fail, not vanish.
+  auto q = db_.cached("INSERT INTO passage_revision (uuid, edition_uuid, version_hash, seq, text, reason, "
+                      "author, made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (uuid) DO NOTHING");
   q->bind(1, r.uuid);
   q->bind(2, key.edition_uuid);
   q->bind(3, key.version_hash);
@@ -98,7 +99,8 @@ bool RevisionStore::insert_row(const RevisionKey& key, const PassageRevision& r)
 }
 
 void RevisionStore::insert_parents(const PassageRevision& r) {
-  auto parent = db_.cached("INSERT OR IGNORE INTO passage_revision_parent (revision_uuid, parent_uuid) VALUES (?, ?)");
+  auto parent = db_.cached("INSERT INTO passage_revision_parent (revision_uuid, parent_uuid) VALUES (?, ?) "
+                           "ON CONFLICT DO NOTHING");
   for (const std::string& p : r.parents) {
     parent->bind(1, r.uuid);
     parent->bind(2, p);

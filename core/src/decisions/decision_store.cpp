@@ -84,8 +84,8 @@ bool same_say(const Decision& a, const Decision& b) {
 }
 
 bool DecisionStore::insert_place(const ApparatusPlace& p) {
-  auto q = db_.cached("INSERT OR IGNORE INTO apparatus_place (uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna) "
-                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+  auto q = db_.cached("INSERT INTO apparatus_place (uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
   q->bind(1, p.uuid);
   q->bind(2, p.edition_uuid);
   q->bind(3, p.seq);
@@ -135,8 +135,8 @@ bool DecisionStore::has(const std::string& uuid) const {
 }
 
 bool DecisionStore::insert(const Decision& d) {
-  auto q = db_.cached("INSERT OR IGNORE INTO decision (uuid, place_uuid, action, reading, witness_uuid, reason, note, author, "
-                      "made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  auto q = db_.cached("INSERT INTO decision (uuid, place_uuid, action, reading, witness_uuid, reason, note, author, "
+                      "made_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
   q->bind(1, d.uuid);
   q->bind(2, d.place_uuid);
   if (d.action) q->bind(3, std::string(to_string(*d.action))); else q->bind(3);

@@ -18,7 +18,7 @@ std::string policy_uuid(DecisionAction action, VariantClass c, const std::string
 }
 
 void PolicyStore::insert(const Policy& p) {
-  auto q = db_.cached("INSERT OR IGNORE INTO policy (uuid, action, class, witness_uuid) VALUES (?, ?, ?, ?)");
+  auto q = db_.cached("INSERT INTO policy (uuid, action, class, witness_uuid) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   q->bind(1, p.uuid);
   q->bind(2, std::string(to_string(p.action)));
   q->bind(3, std::string(to_string(p.variant_class)));

@@ -287,13 +287,13 @@ void NoteStore::append(int64_t note_id, const NoteRevision& r) {
   q->exec();
   const int64_t id = db_.sql().getLastInsertRowid();
   for (int64_t parent : parent_ids) {
-    auto link = db_.cached("INSERT OR IGNORE INTO note_revision_parent (revision_id, parent_id) VALUES (?, ?)");
+    auto link = db_.cached("INSERT INTO note_revision_parent (revision_id, parent_id) VALUES (?, ?) ON CONFLICT DO NOTHING");
     link->bind(1, id);
     link->bind(2, parent);
     link->exec();
   }
   for (const std::string& tag : r.tags) {
-    auto t = db_.cached("INSERT OR IGNORE INTO note_tag (revision_id, tag) VALUES (?, ?)");
+    auto t = db_.cached("INSERT INTO note_tag (revision_id, tag) VALUES (?, ?) ON CONFLICT DO NOTHING");
     t->bind(1, id);
     t->bind(2, tag);
     t->exec();

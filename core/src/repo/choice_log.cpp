@@ -82,9 +82,9 @@ std::vector<std::string> ChoiceLog::faults() const {
 }
 
 bool ChoiceLog::merge_row(const Choice& c) {
-  SQLite::Statement q(db_.sql(), std::string("INSERT OR IGNORE INTO ") + t_.table + " (uuid, " + t_.subject_column + ", " +
+  SQLite::Statement q(db_.sql(), std::string("INSERT INTO ") + t_.table + " (uuid, " + t_.subject_column + ", " +
                                      t_.value_column + (t_.note_column ? std::string(", ") + t_.note_column : "") +
-                                     ", author, set_at) VALUES (?, ?, ?" + (t_.note_column ? ", ?" : "") + ", ?, ?)");
+                                     ", author, set_at) VALUES (?, ?, ?" + (t_.note_column ? ", ?" : "") + ", ?, ?) ON CONFLICT DO NOTHING");
   int i = 1;
   q.bind(i++, c.uuid);
   q.bind(i++, c.subject);

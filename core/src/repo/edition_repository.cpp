@@ -155,8 +155,8 @@ void EditionRepository::set_content(int64_t edition_id, const std::string& conte
 void EditionRepository::record_version(const std::string& uuid, const std::string& hash,
                                        const std::optional<std::string>& parent, const std::string& made_at) {
   SQLite::Statement q(db_.sql(),
-                      "INSERT OR IGNORE INTO edition_version (edition_uuid, content_hash, parent_hash, made_at) "
-                      "VALUES (?, ?, ?, ?)");
+                      "INSERT INTO edition_version (edition_uuid, content_hash, parent_hash, made_at) "
+                      "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING");
   q.bind(1, uuid);
   q.bind(2, hash);
   if (parent) q.bind(3, *parent); else q.bind(3);
@@ -240,8 +240,8 @@ void EditionRepository::remove_empty(int64_t edition_id) {
 void EditionRepository::record_choice(const std::string& uuid, const std::string& dropped, const std::string& kept,
                                       const std::string& author, const std::string& at) {
   auto q = db_.cached(
-      "INSERT OR IGNORE INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
-      "VALUES (?, ?, ?, ?, ?)");
+      "INSERT INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
+      "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
   q->bind(1, uuid);
   q->bind(2, dropped);
   q->bind(3, kept);
