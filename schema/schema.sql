@@ -496,6 +496,9 @@ CREATE INDEX record_revision_parent_parent ON record_revision_parent(parent_id);
 -- `jiaozhu edition resolve S --keep SIGLUM` records a choice per other head:
 -- a dropped head is no longer a head, in every copy, and its rival edition
 -- goes (notes on it move to the edition and are placed again by their quotes).
+-- The same choice made in two copies is one row holding the later time and
+-- its author, in every copy: when every head was dropped the newest choice
+-- holds, so every copy must see the same newest.
 CREATE TABLE edition_choice (
   edition_uuid TEXT NOT NULL,
   dropped_hash TEXT NOT NULL CHECK (length(dropped_hash) = 64),

@@ -666,3 +666,24 @@ TEST_CASE("a merge whose versions make a rival's text the shown one takes it in,
   CHECK(sound(x));
   CHECK_FALSE(EditionRepository(x).find_by_uuid(rival_uuid));
 }
+
+TEST_CASE("the same choice between two texts made in two copies keeps the later time in both") {
+  jz_test::TempDir dir;
+  Database x = open_database(dir / "x.db", OpenMode::kCreate);
+  jz_test::import_songjin(x);
+  const std::string uuid = EditionRepository(x).get("A").uuid;
+  const std::string dropped(64, 'a'), kept(64, 'b');
+  x.write([&] { EditionRepository(x).record_choice(uuid, dropped, kept, "X <x@x>", "2026-01-01T00:00:00Z"); });
+  x.sql().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  std::filesystem::copy_file(dir / "x.db", dir / "y.db");
+  Database y = open_database(dir / "y.db", OpenMode::kExisting);
+  y.write([&] { EditionRepository(y).record_choice(uuid, dropped, kept, "Y <y@y>", "2026-02-01T00:00:00Z"); });
+  const auto row = [](Database& db) {
+    return db.sql().execAndGet("SELECT author || ' ' || made_at FROM edition_choice").getString();
+  };
+  CHECK(row(y) == "Y <y@y> 2026-02-01T00:00:00Z");  // the later choice, not the first
+  x.write([&] { EditionRepository(x).record_choice(uuid, dropped, kept, "Y <y@y>", "2026-02-01T00:00:00Z"); });
+  y.write([&] { EditionRepository(y).record_choice(uuid, dropped, kept, "X <x@x>", "2026-01-01T00:00:00Z"); });
+  CHECK(row(x) == row(y));
+}
+

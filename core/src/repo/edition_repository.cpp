@@ -239,9 +239,15 @@ void EditionRepository::remove_empty(int64_t edition_id) {
 
 void EditionRepository::record_choice(const std::string& uuid, const std::string& dropped, const std::string& kept,
                                       const std::string& author, const std::string& at) {
+  // The same choice made in two copies keeps the later time (and its
+  // author) in both: when every head is dropped the newest choice holds
+  // (rival_editions.h), and copies that kept each their own time chose
+  // different texts for good.
   auto q = db_.cached(
-      "INSERT INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) "
-      "VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING");
+      "INSERT INTO edition_choice (edition_uuid, dropped_hash, kept_hash, author, made_at) VALUES (?, ?, ?, ?, ?) "
+      "ON CONFLICT (edition_uuid, dropped_hash, kept_hash) DO UPDATE SET author = excluded.author, "
+      "made_at = excluded.made_at WHERE excluded.made_at > made_at "
+      "OR (excluded.made_at = made_at AND excluded.author > author)");
   q->bind(1, uuid);
   q->bind(2, dropped);
   q->bind(3, kept);
