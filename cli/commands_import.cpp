@@ -68,6 +68,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
                 {"characters", r.code_points}, {"script", std::string(to_string(r.script))},
                 {"encodings", r.encodings}, {"warnings", r.warnings}, {"replaced", r.replaced},
                 {"passages_corrected", r.passages_corrected}, {"links_recollated", r.links_recollated},
+                {"links_made", r.links_made},
                 {"replaced_whole", r.replaced_whole},
                 {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"notes_imported", r.notes_imported},
                 {"seconds", seconds}});
@@ -86,6 +87,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
   if (r.replaced && r.replaced_whole.empty()) {
     std::cout << "corrected " << with_commas(r.passages_corrected) << " passages that changed (a revision each, "
               << "`jiaozhu passage log`); " << with_commas(r.links_recollated) << " links collated again, every other kept";
+    if (r.links_made) std::cout << "; " << with_commas(r.links_made) << " links made";
     if (r.notes_orphaned) std::cout << "; " << r.notes_orphaned << " notes orphaned (see `jiaozhu notes --orphaned`)";
     std::cout << '\n';
   } else if (r.replaced) {

@@ -144,11 +144,13 @@ void print_correction(bool json, const CorrectionReport& r, Database& db) {
     auto doc = passage_history_json(CorrectionRepository(db).history(r.address));
     doc["written"] = r.revision;
     doc["links_recollated"] = r.links_recollated;
+    doc["links_made"] = r.links_made;
     doc["notes_orphaned"] = r.notes_orphaned;
     return print_json(doc);
   }
   std::cout << "corrected " << r.address << " (revision " << r.revision.substr(0, 8) << "): " << r.links_recollated
             << (r.links_recollated == 1 ? " link" : " links") << " collated again";
+  if (r.links_made) std::cout << ", " << r.links_made << (r.links_made == 1 ? " link" : " links") << " made (it says the same as another edition now)";
   if (r.notes_orphaned) std::cout << ", " << r.notes_orphaned << " notes orphaned (`jiaozhu notes --orphaned`)";
   if (r.kinds_carried) std::cout << ", " << r.kinds_carried << " kinds set by hand moved";
   if (r.places_carried) std::cout << ", " << r.places_carried << " decided places moved";

@@ -276,3 +276,38 @@ TEST_CASE("import --replace corrects the passages that changed and keeps every o
   CHECK(whole.links_removed == static_cast<int64_t>(before.size()));
   CHECK(jz_test::passes_check(f.db));
 }
+
+TEST_CASE("a passage too garbled to be aligned is linked once corrected, as a new alignment links it") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "g.db", OpenMode::kCreate);
+  std::vector<std::string> a = jz_test::lines_of(jz_test::corpus("songjin/hant.txt"));
+  const std::string right = a[4];
+  a[4] = "〓〓亂碼〓〓無從辨認之文〓〓〓";  // an OCR failure: nothing of A:5 left
+  std::string text;
+  for (const std::string& l : a) text += l + "\n";
+  jz_test::write_file(dir / "a.txt", text);
+  for (const auto& [file, siglum] : {std::pair{dir / "a.txt", "A"}, std::pair{jz_test::corpus("songjin/hans.txt"), "B"}}) {
+    ImportOptions o;
+    o.work = "songjin";
+    o.siglum = siglum;
+    import_edition(db, {&file, 1}, o, nullptr);
+  }
+  align_editions(db, "A", "B");
+  REQUIRE(CollationRepository(db).links_of("A:5").empty());
+  const CorrectionReport r = CorrectionRepository(db).correct("A:5", right, "據原書", jz_test::kTestAuthor);
+  CHECK(r.links_made == 1);
+  const auto made = CollationRepository(db).links_of("A:5");
+  REQUIRE(made.size() == 1);
+  CHECK_FALSE(made.front().manual);
+  CHECK(jz_test::passes_check(db));
+  // A new alignment of the corrected text makes the same link.
+  db.sql().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  std::filesystem::copy_file(dir / "g.db", dir / "full.db");
+  Database full = open_database(dir / "full.db", OpenMode::kExisting);
+  align_editions(full, "A", "B");
+  const auto again = CollationRepository(full).links_of("A:5");
+  REQUIRE(again.size() == 1);
+  CHECK(again.front().uuid == made.front().uuid);
+  CHECK(collation(full).at(made.front().uuid).second == collation(db).at(made.front().uuid).second);
+}
+

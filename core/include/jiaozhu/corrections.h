@@ -54,6 +54,7 @@ struct CorrectionReport {
   bool written = false;           // false: the text was the same (up to white space)
   std::string revision;           // the revision written
   int64_t links_recollated = 0;   // links whose variants were found again
+  int64_t links_made = 0;         // links it had none of, made now that it says the same as another
   int64_t notes_orphaned = 0;     // notes on it whose words are gone (kept)
   int64_t kinds_carried = 0;      // kinds set by hand moved with their variants
   int64_t places_carried = 0;     // decided places moved with their words
@@ -101,6 +102,7 @@ class CorrectionRepository {
 struct CorrectionSummary {
   int64_t passages = 0;  // passages corrected
   int64_t links_recollated = 0;
+  int64_t links_made = 0;
   int64_t notes_orphaned = 0;
 };
 // Corrects passages of edition `edition_id` to the texts given, as

@@ -68,6 +68,7 @@ struct ImportReport {
   bool replaced = false;               // an existing edition's text was replaced
   int64_t passages_corrected = 0;      // replaced passage by passage: those that changed
   int64_t links_recollated = 0;        // and the links holding them, collated again
+  int64_t links_made = 0;              // and links made for those that now say what another edition does
   std::string replaced_whole;          // replaced whole: why not passage by passage
   int64_t links_removed = 0;           // replaced whole: the links that held its old passages
   int64_t notes_orphaned = 0;          // replaced: notes whose words are gone

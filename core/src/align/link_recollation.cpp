@@ -5,15 +5,19 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
 #include "align/collation_ids.h"
+#include "align/collation_text.h"
+#include "align/diff.h"
 #include "align/kind_choice_table.h"
 #include "align/link_draft.h"
 #include "align/link_store.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/fold.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -173,6 +177,140 @@ Recollation recollate_links(Database& db, const std::vector<ChangedPassage>& pas
   }
   writer.flush();
   return out;
+}
+
+namespace {
+
+// How far from a passage its neighbours are looked for, and how many
+// passages of the other edition between theirs are tried.
+constexpr int64_t kNeighbours = 8;
+constexpr int64_t kCandidates = 24;
+
+struct Neighbourhood {
+  int64_t before = 0;  // the other edition's last passage linked before (0: none)
+  int64_t after = 0;   // its first passage linked after (0: none)
+  bool aligned = false;
+};
+
+// Where the passages around `seq` are linked in edition `other`.
+Neighbourhood neighbourhood(Database& db, int64_t edition_id, int64_t seq, int64_t other) {
+  auto q = db.cached("SELECT min(p2.seq), max(p2.seq) FROM passage p1 JOIN link_passage x1 ON x1.passage_id = p1.id "
+                     "JOIN link l ON l.id = x1.link_id AND l.origin = 'auto' "
+                     "JOIN link_passage x2 ON x2.link_id = x1.link_id JOIN passage p2 ON p2.id = x2.passage_id "
+                     "WHERE p1.edition_id = ? AND p1.seq = ? AND p2.edition_id = ?");
+  Neighbourhood n;
+  for (int64_t s = seq - 1; s >= std::max<int64_t>(1, seq - kNeighbours) && !n.before; --s) {
+    q->bind(1, edition_id);
+    q->bind(2, s);
+    q->bind(3, other);
+    if (q->executeStep() && !q->getColumn(1).isNull()) n.before = q->getColumn(1).getInt64();
+    q->reset();
+  }
+  for (int64_t s = seq + 1; s <= seq + kNeighbours && !n.after; ++s) {
+    q->bind(1, edition_id);
+    q->bind(2, s);
+    q->bind(3, other);
+    if (q->executeStep() && !q->getColumn(0).isNull()) n.after = q->getColumn(0).getInt64();
+    q->reset();
+  }
+  n.aligned = n.before || n.after;
+  return n;
+}
+
+// The editions the neighbours of `seq` are linked with, by automatic links.
+std::set<int64_t> aligned_editions(Database& db, int64_t edition_id, int64_t seq) {
+  SQLite::Statement q(db.sql(), "SELECT DISTINCT p2.edition_id FROM passage p1 JOIN link_passage x1 ON x1.passage_id = p1.id "
+                                "JOIN link l ON l.id = x1.link_id AND l.origin = 'auto' "
+                                "JOIN link_passage x2 ON x2.link_id = x1.link_id JOIN passage p2 ON p2.id = x2.passage_id "
+                                "WHERE p1.edition_id = ?1 AND p1.seq BETWEEN ?2 AND ?3 AND p2.edition_id <> ?1");
+  q.bind(1, edition_id);
+  q.bind(2, seq - kNeighbours);
+  q.bind(3, seq + kNeighbours);
+  std::set<int64_t> out;
+  while (q.executeStep()) out.insert(q.getColumn(0).getInt64());
+  return out;
+}
+
+bool linked_with(Database& db, int64_t passage_id, int64_t edition_id) {
+  auto q = db.cached("SELECT 1 FROM link_passage x1 JOIN link_passage x2 ON x2.link_id = x1.link_id "
+                     "JOIN passage p ON p.id = x2.passage_id WHERE x1.passage_id = ? AND p.edition_id = ? LIMIT 1");
+  q->bind(1, passage_id);
+  q->bind(2, edition_id);
+  return q->executeStep();
+}
+
+CollatedPassage collated(Database& db, int64_t edition_id, int64_t seq) {
+  auto q = db.cached("SELECT id, seq, text, coalesce(title, ''), coalesce(author, '') FROM passage "
+                     "WHERE edition_id = ? AND seq = ?");
+  q->bind(1, edition_id);
+  q->bind(2, seq);
+  if (!q->executeStep()) return {};
+  return {q->getColumn(0).getInt64(), q->getColumn(1).getInt64(), q->getColumn(2).getString(),
+          q->getColumn(3).getString(), q->getColumn(4).getString()};
+}
+
+// How many units of `a` and `b` align in order, and whether that makes them
+// one passage (aligner.cpp's test: at least half of the shorter, and two).
+bool says_the_same(const CollatedPassage& a, const CollatedPassage& b, const Folding& folding, int64_t& shared) {
+  const std::string ta[] = {a.text}, tb[] = {b.text};
+  const CollationText ca = make_collation_text(ta, folding), cb = make_collation_text(tb, folding);
+  shared = static_cast<int64_t>(myers_diff(ca.keys, cb.keys).size());
+  const auto shorter = static_cast<int64_t>(std::min(ca.keys.size(), cb.keys.size()));
+  return shared > 0 && shared * 2 >= shorter && shared >= std::min<int64_t>(2, shorter);
+}
+
+// The edition a link between `a` and `b` names first: as the links around do
+// (the side their variants name first), else the older edition.
+bool named_first(Database& db, int64_t a, int64_t b) {
+  SQLite::Statement q(db.sql(), std::string("SELECT p.edition_id FROM link l JOIN variant v ON v.link_id = l.id "
+                                            "JOIN passage p ON p.id = v.passage_a WHERE ") +
+                                    kLinkJoinsEditions + " LIMIT 1");
+  q.bind(":ea", a);
+  q.bind(":eb", b);
+  if (q.executeStep()) return q.getColumn(0).getInt64() == a;
+  return a < b;
+}
+
+}  // namespace
+
+int64_t link_unlinked(Database& db, int64_t edition_id, const std::vector<int64_t>& passage_ids) {
+  const EditionRepository editions(db);
+  const Edition own = editions.find_by_id(edition_id).value();
+  LinkWriter writer(db);
+  std::vector<int64_t> counts;
+  int64_t made = 0;
+  for (const int64_t id : passage_ids) {
+    SQLite::Statement seq_of(db.sql(), "SELECT seq FROM passage WHERE id = ?");
+    seq_of.bind(1, id);
+    if (!seq_of.executeStep()) continue;
+    const CollatedPassage p = collated(db, edition_id, seq_of.getColumn(0).getInt64());
+    for (const int64_t other : aligned_editions(db, edition_id, p.seq)) {
+      if (linked_with(db, id, other)) continue;
+      const Neighbourhood n = neighbourhood(db, edition_id, p.seq, other);
+      if (!n.aligned) continue;
+      const int64_t from = n.before + 1, to = n.after ? n.after - 1 : n.before + kCandidates;
+      std::optional<CollatedPassage> best;
+      int64_t best_shared = 0;
+      for (int64_t s = from; s <= to && s < from + kCandidates; ++s) {
+        CollatedPassage q = collated(db, other, s);
+        if (!q.id || linked_with(db, q.id, edition_id)) continue;
+        int64_t shared = 0;
+        if (says_the_same(p, q, db.folding(), shared) && shared > best_shared) best = std::move(q), best_shared = shared;
+      }
+      if (!best) continue;
+      const Edition e = editions.find_by_id(other).value();
+      const bool own_first = named_first(db, edition_id, other);
+      LinkDraft draft;
+      draft.a = {own_first ? &p : &*best};
+      draft.b = {own_first ? &*best : &p};
+      const Edition& ea = own_first ? own : e;
+      const Edition& eb = own_first ? e : own;
+      writer.store(draft, ea.uuid, eb.uuid, collation_rules(db, ea, eb), counts);
+      writer.flush();
+      ++made;
+    }
+  }
+  return made;
 }
 
 }  // namespace jiaozhu::detail

@@ -59,6 +59,7 @@ CorrectionReport apply_texts(Database& db, const Edition& edition, const std::ve
   const Recollation r = recollate_links(db, changed);
   report.links_recollated = r.links;
   report.kinds_carried = r.kinds_carried;
+  report.links_made = link_unlinked(db, edition.id, ids);
   if (follow) {
     for (int64_t other : linked_editions(db, edition.id, ids)) follow_collation_targets(db, edition.id, other);
   }

@@ -142,7 +142,7 @@ CorrectionSummary correct_passages(Database& db, int64_t edition_id, const std::
     updates.push_back(std::move(u));
   }
   const CorrectionReport r = detail::apply_texts(db, edition, updates);
-  return {static_cast<int64_t>(updates.size()), r.links_recollated, r.notes_orphaned};
+  return {static_cast<int64_t>(updates.size()), r.links_recollated, r.links_made, r.notes_orphaned};
 }
 
 std::vector<std::string> correction_faults(Database& db) {

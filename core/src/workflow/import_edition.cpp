@@ -24,6 +24,7 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
     const CorrectionSummary s = correct_passages(d, edition_id, changed, reason, author_of(options));
     report.passages_corrected = s.passages;
     report.links_recollated = s.links_recollated;
+    report.links_made = s.links_made;
     report.notes_orphaned = s.notes_orphaned;
   };
   steps.after_new_text = [&options](Database& d, int64_t edition_id, const std::vector<SourceNote>& notes,
