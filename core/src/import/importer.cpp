@@ -77,12 +77,12 @@ bool same_structure(const PassageDraft& d, const Passage& p) {
 
 // Why `drafts` cannot replace `stored` passage by passage, or nothing when
 // they can (the same number, each in the same place of the structure).
-std::optional<std::string> structure_change(const std::vector<PassageDraft>& drafts, const std::vector<Passage>& stored) {
+std::optional<std::string> structure_change(const std::vector<const PassageDraft*>& drafts, const std::vector<Passage>& stored) {
   if (drafts.size() != stored.size()) {
     return "the new text has " + std::to_string(drafts.size()) + " passages, the old " + std::to_string(stored.size());
   }
   for (std::size_t i = 0; i < drafts.size(); ++i) {
-    if (!same_structure(drafts[i], stored[i])) {
+    if (!same_structure(*drafts[i], stored[i])) {
       return "passage " + std::to_string(i + 1) + " has another title, author, ref, section or page";
     }
   }
@@ -93,16 +93,18 @@ std::optional<std::string> structure_change(const std::vector<PassageDraft>& dra
 // written passage by passage or whole depending on all of it.
 struct ReadText {
   std::vector<detail::ReadSource> sources;
-  std::vector<PassageDraft> drafts() const {
-    std::vector<PassageDraft> out;
-    for (const auto& s : sources) out.insert(out.end(), s.parsed.passages.begin(), s.parsed.passages.end());
+  std::vector<const PassageDraft*> drafts() const {
+    std::vector<const PassageDraft*> out;
+    for (const auto& s : sources) {
+      for (const PassageDraft& d : s.parsed.passages) out.push_back(&d);
+    }
     return out;
   }
 };
 
 // Corrects the passages of `existing` whose text `drafts` changes; false
 // (nothing written) when the structure differs, and `report` says why.
-bool corrected_in_place(Database& db, const Edition& existing, const std::vector<PassageDraft>& drafts,
+bool corrected_in_place(Database& db, const Edition& existing, const std::vector<const PassageDraft*>& drafts,
                         const ImportSteps& steps, ImportReport& report) {
   const std::vector<Passage> stored = PassageRepository(db).get(Address{existing.siglum, 0, 0});
   if (auto why = structure_change(drafts, stored)) {
@@ -111,7 +113,7 @@ bool corrected_in_place(Database& db, const Edition& existing, const std::vector
   }
   std::vector<PassageCorrection> changed;
   for (std::size_t i = 0; i < drafts.size(); ++i) {
-    if (drafts[i].text != stored[i].text) changed.push_back({static_cast<int64_t>(i + 1), drafts[i].text});
+    if (drafts[i]->text != stored[i].text) changed.push_back({static_cast<int64_t>(i + 1), drafts[i]->text});
   }
   if (changed.empty() || !steps.correct) {
     if (changed.empty()) throw SameText{};
