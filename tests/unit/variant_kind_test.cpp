@@ -183,3 +183,20 @@ TEST_CASE("kinds are proposed from the readings alone, taboo only where the dyna
   CHECK(parse_variant_kind("形近") == VariantKind::kGraphic);
   CHECK_THROWS_AS(parse_variant_kind("x"), UsageError);
 }
+
+TEST_CASE("a conversion difference takes no proposed kind, but a kind set by hand") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "c.db", OpenMode::kCreate);
+  // Two Traditional editions: 白髮 against a Simplified→Traditional slip 白發.
+  import_lines_as(db, dir, "A", {U"白髮三千丈，緣愁似箇長。不知明鏡裏，何處得秋霜。"});
+  import_lines_as(db, dir, "W", {U"白發三千丈，緣愁似箇長。不知明鏡裏，何處得秋霜。"});
+  align_editions(db, "A", "W");
+  const auto found = CollationRepository(db).variants("A", "W", {VariantClass::kConversion}, std::nullopt);
+  REQUIRE(found.size() == 1);
+  CHECK(found.front().a.reading == "髮");
+  CHECK_FALSE(found.front().kind);  // not 通假 or 音近: a conversion explains it
+  VariantKindChoices(db).set(found.front().uuid, VariantKind::kGraphic, "the scholar's reading", "tester");
+  const auto set = CollationRepository(db).variants("A", "W", {VariantClass::kConversion}, std::nullopt);
+  CHECK(set.front().kind == VariantKind::kGraphic);
+  CHECK(set.front().kind_chosen);
+}

@@ -308,9 +308,12 @@ class KindReader {
   void fill(Variant& v) const {
     if (v.field != VariantField::kText) return;
     // A variant form can be a taboo's substitute (寧 → 甯): glyph variants
-    // take that kind and no other.
+    // take that kind and no other. So do conversion differences (髮/發): what
+    // a conversion explains is no 音近 or 通假 (issue 41 found 16,839 "通假"
+    // on them), though a scholar may still set a kind by hand.
     const bool glyph = v.variant_class == VariantClass::kGlyph;
-    if (v.variant_class != VariantClass::kSubstantive && v.variant_class != VariantClass::kConversion && !glyph) return;
+    const bool conversion = v.variant_class == VariantClass::kConversion;
+    if (v.variant_class != VariantClass::kSubstantive && !conversion && !glyph) return;
     if (auto c = choices_.find(v.uuid); !glyph && c != choices_.end() && c->second.kind) {
       v.kind = c->second.kind;
       v.kind_evidence = c->second.note;
@@ -319,7 +322,7 @@ class KindReader {
     }
     const std::u32string a = to_code_points(v.a.reading), b = to_code_points(v.b.reading);
     KindProposal p = propose_kind({a, b, dynasty_a_, dynasty_b_});
-    if (glyph && p.kind != VariantKind::kTaboo) return;
+    if ((glyph || conversion) && p.kind != VariantKind::kTaboo) return;
     v.kind = p.kind;
     v.kind_evidence = std::move(p.evidence);
   }
