@@ -212,3 +212,18 @@ TEST_CASE("a link collates its passages' authors and titles, and the text's vari
     CHECK(c.faults.empty());
   }
 }
+
+TEST_CASE("a digitisation's code of a few letters amid Han text is a placeholder, a longer Latin run a reading") {
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "p.db", OpenMode::kCreate);
+  jz_test::write_file(dir / "a.txt", "寶刀鈒鏤文，夜夜鳴匣中。\n白日依山盡，黃河入海流。\n欲窮千里目，更上一層樓。\n");
+  jz_test::write_file(dir / "b.txt", "寶刀fk鏤文，夜夜鳴匣中。\n白日依山z5，黃河入海流。\n欲窮千里目，更上abcdef樓。\n");
+  import(db, dir / "a.txt", "A");
+  import(db, dir / "b.txt", "B");
+  align_editions(db, "A", "B");
+  std::map<std::string, VariantClass> by_reading;
+  for (const Variant& v : CollationRepository(db).variants("A", "B", {}, std::nullopt)) by_reading[v.b.reading] = v.variant_class;
+  CHECK(by_reading.at("fk") == VariantClass::kPlaceholder);      // 2 letters for 鈒
+  CHECK(by_reading.at("z5") == VariantClass::kPlaceholder);      // a letter and a digit for 盡
+  CHECK(by_reading.at("abcdef") == VariantClass::kSubstantive);  // six letters for 一層: no stand-in
+}

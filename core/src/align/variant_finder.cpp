@@ -134,8 +134,11 @@ class Finder {
       if (toneless(transformed("Han-Latin", text(han, hf, ht))) == toneless(transformed("Any-Null", text(latin, lf, lt)))) {
         return VariantClass::kPinyin;
       }
-      // A letter or two amid Han text, for as many characters: a stand-in.
-      return na == nb && na <= 2 ? VariantClass::kPlaceholder : VariantClass::kSubstantive;
+      // A few letters or digits amid Han text, for a character or two: a
+      // stand-in, a digitisation's private code (fk, z5, t3 where the other
+      // edition has a character), not a reading.
+      const std::size_t letters = a_latin ? na : nb, characters = a_latin ? nb : na;
+      return letters <= 3 && characters <= 2 ? VariantClass::kPlaceholder : VariantClass::kSubstantive;
     }
     const bool a_holds = all(a_, r.a_from, r.a_to, Kind::kPlaceholder), b_holds = all(b_, r.b_from, r.b_to, Kind::kPlaceholder);
     if (na == nb && ((a_holds && (b_han || b_holds)) || (b_holds && a_han))) return VariantClass::kPlaceholder;

@@ -38,8 +38,9 @@ struct FoundVariant {
 //   * runs of units in one side without a match in the other (a reading
 //     added, left out or replaced): pinyin when one side is pinyin standing
 //     for the other's characters; placeholder when one side only stands in
-//     for as many characters of the other (□ for 疇, or a stray Latin letter
-//     or two amid Han text); else substantive. Two such runs with one
+//     for as many characters of the other (□ for 疇), or is up to three
+//     Latin letters or digits amid Han text for one or two characters (a
+//     digitisation's private code: fk for 鈒); else substantive. Two such runs with one
 //     matched unit between are one variant (太宗 / 皇太极, not 宗 / 极);
 //   * matched units whose characters differ: script (Traditional and
 //     Simplified forms), or conversion instead when rules.same_script and
