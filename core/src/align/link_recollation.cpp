@@ -198,21 +198,18 @@ Neighbourhood neighbourhood(Database& db, int64_t edition_id, int64_t seq, int64
                      "JOIN link l ON l.id = x1.link_id AND l.origin = 'auto' "
                      "JOIN link_passage x2 ON x2.link_id = x1.link_id JOIN passage p2 ON p2.id = x2.passage_id "
                      "WHERE p1.edition_id = ? AND p1.seq = ? AND p2.edition_id = ?");
+  // The other edition's passages linked with passage s: column 0 the first, 1 the last; 0 when none.
+  auto linked_at = [&](int64_t s, int column) {
+    q->bind(1, edition_id);
+    q->bind(2, s);
+    q->bind(3, other);
+    const int64_t found = q->executeStep() && !q->getColumn(column).isNull() ? q->getColumn(column).getInt64() : 0;
+    q->reset();
+    return found;
+  };
   Neighbourhood n;
-  for (int64_t s = seq - 1; s >= std::max<int64_t>(1, seq - kNeighbours) && !n.before; --s) {
-    q->bind(1, edition_id);
-    q->bind(2, s);
-    q->bind(3, other);
-    if (q->executeStep() && !q->getColumn(1).isNull()) n.before = q->getColumn(1).getInt64();
-    q->reset();
-  }
-  for (int64_t s = seq + 1; s <= seq + kNeighbours && !n.after; ++s) {
-    q->bind(1, edition_id);
-    q->bind(2, s);
-    q->bind(3, other);
-    if (q->executeStep() && !q->getColumn(0).isNull()) n.after = q->getColumn(0).getInt64();
-    q->reset();
-  }
+  for (int64_t s = seq - 1; s >= std::max<int64_t>(1, seq - kNeighbours) && !n.before; --s) n.before = linked_at(s, 1);
+  for (int64_t s = seq + 1; s <= seq + kNeighbours && !n.after; ++s) n.after = linked_at(s, 0);
   n.aligned = n.before || n.after;
   return n;
 }

@@ -65,9 +65,8 @@ CorrectionReport apply_texts(Database& db, const Edition& edition, const std::ve
   }
   MentionIndex(db).refresh(ids);
   report.notes_orphaned = reanchor_passages(db, edition.id, seqs);
-  for (const ChangedPassage& c : changed) {
-    const auto at = std::find(ids.begin(), ids.end(), c.id) - ids.begin();
-    report.places_carried += carry_decided_places(db, edition.uuid, seqs[static_cast<std::size_t>(at)], c.change);
+  for (std::size_t i = 0; i < changed.size(); ++i) {
+    report.places_carried += carry_decided_places(db, edition.uuid, seqs[i], changed[i].change);
   }
   return report;
 }

@@ -63,10 +63,8 @@ PassageHistory CorrectionRepository::history(const std::string& address) const {
     h.address = t.address;
     h.revisions = store.of_passage(t.key());
     const auto heads = store.heads(t.key());
-    for (const PassageRevision& r : heads) {
-      h.heads.push_back(r.uuid);
-      h.conflict = h.conflict || r.text != heads.front().text;
-    }
+    for (const PassageRevision& r : heads) h.heads.push_back(r.uuid);
+    h.conflict = detail::heads_differ(heads);
   });
   return h;
 }
@@ -81,8 +79,7 @@ CorrectionReport CorrectionRepository::correct(const std::string& address, const
   db_.write([&] {
     const Target t = target_of(db_, address);
     report.address = t.address;
-    const auto heads = detail::RevisionStore(db_).heads(t.key());
-    const bool conflict = std::any_of(heads.begin(), heads.end(), [&](const auto& h) { return h.text != heads.front().text; });
+    const bool conflict = detail::heads_differ(detail::RevisionStore(db_).heads(t.key()));
     if (!conflict && detail::same_but_white_space(t.text, wanted)) return;
     const PassageRevision r = detail::record_revision(db_, t.key(), t.text, wanted, why, who);
     if (wanted != t.text) {

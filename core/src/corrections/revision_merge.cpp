@@ -38,18 +38,11 @@ std::vector<StoredRevision> read_incoming(MergeContext& m) {
     r.author = m.text(q, 6, Field::kAuthor);
     r.made_at = m.text(q, 7, Field::kTimestamp);
     r.parents = sorted_comma_list(q.getColumn(8));
-    const std::string expected = r.parents.empty() ? root_uuid(s.key) : revision_uuid(s.key, r);
-    if (r.uuid != expected) m.refuse("passage revision " + r.uuid + " does not derive from its content");
+    if (r.uuid != derived_uuid(s.key, r)) m.refuse("passage revision " + r.uuid + " does not derive from its content");
     r.imported = r.parents.empty();
     out.push_back(std::move(s));
   }
   return out;
-}
-
-bool known(Database& db, const std::string& uuid) {
-  auto q = db.cached("SELECT 1 FROM passage_revision WHERE uuid = ?");
-  q->bind(1, uuid);
-  return q->executeStep();
 }
 
 }  // namespace
@@ -63,7 +56,7 @@ void merge_passage_revisions(MergeContext& m) {
   }
   for (const PassageRevision* r : added) {
     for (const std::string& p : r->parents) {
-      if (!known(m.db, p)) m.refuse("passage revision " + r->uuid + " names a parent that is not there");
+      if (!store.has(p)) m.refuse("passage revision " + r->uuid + " names a parent that is not there");
     }
     store.insert_parents(*r);
   }

@@ -72,6 +72,14 @@ std::string revision_uuid(const RevisionKey& key, const PassageRevision& r) {
                         r.made_at + "\x1f" + parents);
 }
 
+std::string derived_uuid(const RevisionKey& key, const PassageRevision& r) {
+  return r.parents.empty() ? root_uuid(key) : revision_uuid(key, r);
+}
+
+bool heads_differ(const std::vector<PassageRevision>& heads) {
+  return std::any_of(heads.begin(), heads.end(), [&](const PassageRevision& h) { return h.text != heads.front().text; });
+}
+
 bool same_but_white_space(const std::string& a, const std::string& b) {
   return a == b || without_white_space(a) == without_white_space(b);
 }
@@ -91,8 +99,7 @@ bool RevisionStore::insert_row(const RevisionKey& key, const PassageRevision& r)
   q->bind(3, key.version_hash);
   q->bind(4, key.seq);
   q->bind(5, r.text);
-  if (r.reason.empty()) q->bind(6);
-  else q->bind(6, r.reason);
+  bind_text_or_null(*q, 6, r.reason);
   q->bind(7, r.author);
   q->bind(8, r.made_at);
   return q->exec() > 0;
@@ -107,6 +114,12 @@ void RevisionStore::insert_parents(const PassageRevision& r) {
     parent->exec();
     parent->reset();
   }
+}
+
+bool RevisionStore::has(const std::string& uuid) const {
+  auto q = db_.cached("SELECT 1 FROM passage_revision WHERE uuid = ?");
+  q->bind(1, uuid);
+  return q->executeStep();
 }
 
 std::vector<PassageRevision> RevisionStore::of_passage(const RevisionKey& key) const {
@@ -151,8 +164,7 @@ std::vector<std::string> RevisionStore::faults() const {
   auto passage = [](const RevisionKey& k) { return "passage " + std::to_string(k.seq) + " of edition " + k.edition_uuid; };
   for (const StoredRevision& s : rows) {
     const PassageRevision& r = s.revision;
-    const std::string expected = r.parents.empty() ? root_uuid(s.key) : revision_uuid(s.key, r);
-    if (r.uuid != expected) out.push_back("revision " + r.uuid + " of " + passage(s.key) + " does not derive from its content");
+    if (r.uuid != derived_uuid(s.key, r)) out.push_back("revision " + r.uuid + " of " + passage(s.key) + " does not derive from its content");
     for (const std::string& p : r.parents) {
       const auto it = by_uuid.find(p);
       if (it == by_uuid.end()) {

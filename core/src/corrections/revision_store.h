@@ -33,6 +33,9 @@ struct RevisionKey {
 
 std::string root_uuid(const RevisionKey& key);
 std::string revision_uuid(const RevisionKey& key, const PassageRevision& r);
+// The uuid `r` must have: root_uuid for a revision without parents (the
+// text as imported), else revision_uuid. What check and merge verify.
+std::string derived_uuid(const RevisionKey& key, const PassageRevision& r);
 
 // A revision row as stored, with its passage.
 struct StoredRevision {
@@ -51,6 +54,7 @@ class RevisionStore {
   // parent may follow its child (merge): every row, then every link.
   bool insert_row(const RevisionKey& key, const PassageRevision& r);
   void insert_parents(const PassageRevision& r);
+  bool has(const std::string& uuid) const;
   // The passage's revisions, oldest first (made_at, then uuid; the root first).
   std::vector<PassageRevision> of_passage(const RevisionKey& key) const;
   // Its heads, the shown one (newest: made_at, then uuid) first.
@@ -79,6 +83,9 @@ std::vector<StaleCorrection> stale_corrections(Database& db);
 // The root revision of a passage never corrected: its text as imported,
 // made when its edition's version was.
 PassageRevision imported_revision(Database& db, const RevisionKey& key, const std::string& text);
+
+// Whether heads (of one passage) hold different texts: a conflict.
+bool heads_differ(const std::vector<PassageRevision>& heads);
 
 // Two texts the same but for white space (Unicode White_Space).
 bool same_but_white_space(const std::string& a, const std::string& b);

@@ -43,14 +43,19 @@ uint64_t total_size(std::span<const std::filesystem::path> files) {
   return total;
 }
 
+// Refuses to import into the edition the siglum names when it is of another work.
+void refuse_other_work(const Edition& existing, const ImportOptions& o) {
+  if (existing.work != o.work) {
+    throw ConflictError("siglum " + o.siglum + " already names an edition of work '" + existing.work +
+                        "'; choose another --siglum");
+  }
+}
+
 // Refuses an import whose siglum or content is taken; returns true when the
 // siglum already holds exactly this content (a no-op).
 bool already_imported(EditionRepository& editions, const std::optional<Edition>& existing, const std::string& hash,
                       const ImportOptions& o) {
-  if (existing && existing->work != o.work) {
-    throw ConflictError("siglum " + o.siglum + " already names an edition of work '" + existing->work +
-                        "'; choose another --siglum");
-  }
+  if (existing) refuse_other_work(*existing, o);
   if (existing && existing->content_hash == hash) return true;
   if (existing && !o.replace) {
     throw ConflictError("siglum " + o.siglum + " already names another text of work '" + existing->work +
@@ -115,8 +120,8 @@ bool corrected_in_place(Database& db, const Edition& existing, const std::vector
   for (std::size_t i = 0; i < drafts.size(); ++i) {
     if (drafts[i]->text != stored[i].text) changed.push_back({static_cast<int64_t>(i + 1), drafts[i]->text});
   }
-  if (changed.empty() || !steps.correct) {
-    if (changed.empty()) throw SameText{};
+  if (changed.empty()) throw SameText{};
+  if (!steps.correct) {
     report.replaced_whole = "this build corrects no passages in place";
     return false;
   }
@@ -142,10 +147,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   int64_t edition_id = existing ? existing->id : 0;
   std::optional<ReadText> whole;
   if (existing && options.replace) {
-    if (existing->work != options.work) {
-      throw ConflictError("siglum " + options.siglum + " already names an edition of work '" + existing->work +
-                          "'; choose another --siglum");
-    }
+    refuse_other_work(*existing, options);
     whole.emplace();
     for (std::size_t i = 0; i < stream.size(); ++i) {
       check_interrupt();

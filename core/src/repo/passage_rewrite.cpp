@@ -10,7 +10,7 @@
 namespace jiaozhu::detail {
 
 void rewrite_passage_text(Database& db, int64_t passage_id, const std::string& text) {
-    // passage_fts keeps no text of its own: its old tokens are removed by
+  // passage_fts keeps no text of its own: its old tokens are removed by
   // giving it the old values, read before the row changes under it. The
   // removal and the new tokens go in one statement: FTS5 writes a segment
   // per statement, and sixteen segments on a level merge the whole level,
