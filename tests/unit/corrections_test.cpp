@@ -309,5 +309,11 @@ TEST_CASE("a passage too garbled to be aligned is linked once corrected, as a ne
   REQUIRE(again.size() == 1);
   CHECK(again.front().uuid == made.front().uuid);
   CHECK(collation(full).at(made.front().uuid).second == collation(db).at(made.front().uuid).second);
+
+  // A link a scholar removed is not made again by a correction: its tombstone stays.
+  CollationRepository(db).remove_link("A:5", made.front().b.front(), jz_test::kTestAuthor);
+  CHECK(CorrectionRepository(db).correct("A:5", right + "。", "", jz_test::kTestAuthor).links_made == 0);
+  CHECK(CollationRepository(db).links_of("A:5").empty());
+  CHECK(jz_test::passes_check(db));
 }
 

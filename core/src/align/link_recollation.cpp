@@ -18,6 +18,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/fold.h"
+#include "repo/deletion_store.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -302,6 +303,9 @@ int64_t link_unlinked(Database& db, int64_t edition_id, const std::vector<int64_
       draft.b = {own_first ? &*best : &p};
       const Edition& ea = own_first ? own : e;
       const Edition& eb = own_first ? e : own;
+      // A link a scholar removed stays removed: storing it again would take
+      // its tombstone away (LinkWriter::store revives what is made again).
+      if (DeletionStore(db).buried(link_uuid(draft, ea.uuid, eb.uuid))) continue;
       writer.store(draft, ea.uuid, eb.uuid, collation_rules(db, ea, eb), counts);
       writer.flush();
       ++made;

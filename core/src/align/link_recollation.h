@@ -40,8 +40,8 @@ Recollation recollate_links(Database& db, const std::vector<ChangedPassage>& pas
 // neighbours, itself in no link with edition `edition_id`, sharing at least
 // half of the shorter's units in order (align's own test). A transcription
 // too garbled to be aligned is linked once corrected, as a new alignment
-// would link it (the same uuid). Returns how many links it made. The caller
-// holds the write transaction.
+// would link it (the same uuid), unless a scholar removed that link.
+// Returns how many links it made. The caller holds the write transaction.
 int64_t link_unlinked(Database& db, int64_t edition_id, const std::vector<int64_t>& passage_ids);
 
 }  // namespace jiaozhu::detail
