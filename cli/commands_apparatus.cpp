@@ -98,7 +98,7 @@ void add_apparatus_command(CLI::App& app, Globals& g) {
     cmd->add_option("--passage", args->passage, "Only these passages of the base: S:N or S:N-M");
     cmd->add_option("--class", args->classes,
                     "Classes that make entries, comma-separated, or all (default: substantive,conversion,placeholder,"
-                    "pinyin: variant forms, script and punctuation make none)");
+                    "pinyin: variant forms, script, punctuation and editorial matter make none)");
     cmd->add_option("--format", args->format, "text (a 校勘記, default), json, csv, tei or html");
     add_json_flag(cmd, g, args->json, "The same as --format json");
     cmd->add_option("-o,--output", args->output, "Write to this file (whole, or not at all) instead of standard output");

@@ -314,7 +314,7 @@ void add_collation_commands(CLI::App& app, Globals& g) {
     variants_cmd->add_option("S2", variants->b, "The second edition's siglum")->required();
     variants_cmd->add_option("--class", variants->classes,
                              "Classes to list, comma-separated: substantive, conversion, placeholder, pinyin, glyph, "
-                             "script, punct, break, or all (default: substantive,conversion,placeholder,pinyin,glyph)");
+                             "script, punct, break, editorial, or all (default: substantive,conversion,placeholder,pinyin,glyph)");
     variants_cmd->add_option("--field", variants->fields,
                              "Only variants of these fields, comma-separated: text, title, author (default: all)");
     variants_cmd->add_option("--passage", variants->passage, "Only the variants of this passage (S:N)");

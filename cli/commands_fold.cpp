@@ -69,8 +69,9 @@ void run_fold_suggest(const Globals& g, const FoldArgs& a) {
     std::cout << "no variant forms to suggest (align the editions first; a reading seen once is not suggested)\n";
   }
   for (const FoldSuggestion& s : suggestions) {
-    std::cout << s.form << " for " << s.standard << ": " << count_of(s.count, "time") << ", " << share(s.consistency)
-              << " of the places" << (s.evidence.empty() ? "" : "; ");
+    std::cout << s.form << " for " << s.standard << ": " << share(s.consistency) << " of the places, would change "
+              << count_of(s.count, "reading") << ", kept alike in " << count_of(s.kept, "place")
+              << (s.evidence.empty() ? "" : "; ");
     for (std::size_t i = 0; i < s.evidence.size(); ++i) std::cout << (i ? "; " : "") << s.evidence[i];
     std::cout << (s.dismissed ? " (dismissed)" : "") << "\n  at " << s.addresses.front() << (s.addresses.size() > 1 ? " …" : "")
               << "\n  accept: " << s.command << (s.dismissed ? "" : "\n  dismiss: jiaozhu fold dismiss " + s.form + " " + s.standard)

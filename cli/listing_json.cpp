@@ -145,7 +145,8 @@ Json alias_suggestions_json(const std::vector<AliasSuggestion>& suggestions) {
 Json fold_suggestions_json(const std::vector<FoldSuggestion>& suggestions) {
   auto list = Json::array();
   for (const FoldSuggestion& s : suggestions) {
-    list.push_back({{"form", s.form}, {"standard", s.standard}, {"count", s.count}, {"consistency", s.consistency},
+    list.push_back({{"form", s.form}, {"standard", s.standard}, {"count", s.count}, {"would_change", s.count}, {"kept", s.kept},
+                    {"consistency", s.consistency},
                     {"evidence", s.evidence}, {"passages", s.addresses}, {"accept", s.command}, {"dismissed", s.dismissed}});
   }
   return {{"suggestions", list}};

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 16.
+-- jiaozhu schema, current version: 17.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -204,7 +204,10 @@ CREATE INDEX link_passage_passage ON link_passage(passage_id);
 -- placeholder (□, 〓, a private-use code point or an ideographic description
 -- sequence standing for a character; schema 9), punct (punctuation only),
 -- pinyin (a pinyin syllable for a character of that reading), break (a
--- passage boundary only), substantive (everything else: what a scholar reads).
+-- passage boundary only), editorial (schema 17: matter an editor or a
+-- digitisation added around the text: a title's part number left by an n:1
+-- link, 「——韓愈」 naming a 聯句 line's speaker, 不詳 as an author),
+-- substantive (everything else: what a scholar reads).
 -- field (schema 9) says what the spans are in: 'text', or the passages'
 -- 'title' or 'author' (a link collates its passages' metadata too; the spans
 -- are then in the first passage of each side, and may be empty when one side
@@ -214,7 +217,7 @@ CREATE TABLE variant (
   n         INTEGER NOT NULL CHECK (n >= 1),
   class     TEXT NOT NULL
             CHECK (class IN ('script', 'conversion', 'glyph', 'placeholder', 'punct', 'pinyin', 'break',
-                             'substantive')),
+                             'editorial', 'substantive')),
   passage_a INTEGER NOT NULL,
   start_a   INTEGER NOT NULL CHECK (start_a >= 0),
   end_a     INTEGER NOT NULL CHECK (end_a >= start_a),
@@ -548,25 +551,55 @@ CREATE TABLE variant_kind_choice (
   uuid         TEXT PRIMARY KEY,
   variant_uuid TEXT NOT NULL,
   kind         TEXT CHECK (kind IS NULL OR kind IN ('omission', 'addition', 'inversion', 'graphic', 'phonetic',
-                                                    'loan', 'taboo', 'other')),
+                                                    'loan', 'variant_form', 'taboo', 'other')),
   note         TEXT,
   author       TEXT NOT NULL CHECK (length(author) >= 1),
   set_at       TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX variant_kind_choice_variant ON variant_kind_choice(variant_uuid, set_at);
 
--- The dynasty an edition's text is dated to (`edition set S --dynasty 唐`):
--- 避諱 is proposed only where an edition of the taboo's dynasty writes the
--- substitute. dynasty NULL: not dated.
+-- What an edition's text is dated to: a dynasty (`edition set S --dynasty
+-- 唐`), a reign (`--dated 康熙`) or a year (`--year 1705`, negative before
+-- the common era; schema 17), one value from which the others follow.
+-- 避諱 is proposed only where an edition dated in or after the taboo's reign
+-- (or to its dynasty) writes the substitute. dated NULL: not dated.
 CREATE TABLE edition_dating (
   uuid         TEXT PRIMARY KEY,
   edition_uuid TEXT NOT NULL,
-  dynasty      TEXT CHECK (dynasty IS NULL OR length(dynasty) BETWEEN 1 AND 16),
+  dated        TEXT CHECK (dated IS NULL OR length(dated) BETWEEN 1 AND 16),
   note         TEXT,
   author       TEXT NOT NULL CHECK (length(author) >= 1),
   set_at       TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX edition_dating_edition ON edition_dating(edition_uuid, set_at);
+
+-- An alias marked ambiguous (schema 17) (`alias add 李白 太白 --ambiguous`: a person, a
+-- mountain, a planet), a log like variant_kind_choice: state NULL takes it
+-- back. Mentions under an ambiguous alias are unconfirmed until a scholar
+-- confirms or rejects each.
+CREATE TABLE alias_ambiguity (
+  uuid       TEXT PRIMARY KEY,
+  alias_uuid TEXT NOT NULL,
+  state      TEXT CHECK (state IS NULL OR state = 'ambiguous'),
+  note       TEXT,
+  author     TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at     TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX alias_ambiguity_alias ON alias_ambiguity(alias_uuid, set_at);
+
+-- A mention confirmed or rejected (`mention confirm|reject S:N --person
+-- NAME`), a log like the one above. mention_uuid derives from the person's
+-- uuid, the passage's edition uuid and seq, and the span's start
+-- (core/src/people/mention_choices.h; schema 17); state NULL takes the choice back.
+CREATE TABLE mention_choice (
+  uuid         TEXT PRIMARY KEY,
+  mention_uuid TEXT NOT NULL,
+  state        TEXT CHECK (state IS NULL OR state IN ('confirmed', 'rejected')),
+  note         TEXT,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at       TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX mention_choice_mention ON mention_choice(mention_uuid, set_at);
 
 -- A person's id in the China Biographical Database (`character import
 -- --format cbdb`; schema 11), a log like the two above: cbdb_id NULL
@@ -660,7 +693,7 @@ CREATE TABLE policy (
   uuid         TEXT PRIMARY KEY,
   action       TEXT NOT NULL CHECK (action IN ('omit', 'record')),
   class        TEXT NOT NULL CHECK (class IN ('script', 'conversion', 'glyph', 'placeholder', 'punct', 'pinyin',
-                                              'break', 'substantive')),
+                                              'break', 'editorial', 'substantive')),
   witness_uuid TEXT
 ) WITHOUT ROWID;
 CREATE TABLE policy_choice (

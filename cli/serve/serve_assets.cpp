@@ -28,7 +28,7 @@ mark.note.mapped { background: #e3f0ff; border-bottom-color: #6b9fd6; }
 /* A variant's line is a shadow, not a border, so that a note's border on the same words leaves it seen. */
 .variant { box-shadow: inset 0 -3px 0 #c33; }
 .variant.v-conversion { box-shadow: inset 0 -3px 0 #d2691e; }
-.variant.v-glyph { box-shadow: inset 0 -2px 0 #aaa; }
+.variant.v-glyph, .variant.v-editorial { box-shadow: inset 0 -2px 0 #aaa; }
 .variant.v-placeholder, .variant.v-pinyin { box-shadow: inset 0 -3px 0 #7a4fb5; }
 .variant.k-omission, .variant.k-addition { background: #fde2e2; }
 .variant.k-inversion { background: #fbe7ff; }

@@ -122,7 +122,7 @@ struct Catalogue {
         {{"passage", "set", "A:2", "--text", "x"}, 2, "who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR"},
         {{"fold", "import", "rules.tsv"}, 4, "rules.tsv: cannot be read (is the name right?)"},
         {{"variants", "A", "B", "--class", "x"}, 2,
-         "unknown variant class 'x' (use script, conversion, glyph, placeholder, punct, pinyin, break, substantive)"},
+         "unknown variant class 'x' (use script, conversion, glyph, placeholder, punct, pinyin, break, editorial, substantive)"},
         {{"note", "add", "B:17", "--text", "x"}, 2, "who is writing? give --author \"Name <mail>\", set $JIAOZHU_AUTHOR"},
         {with_author({"note", "add", "B:17"}), 2, "a note needs --text or at least one --tag"},
         {with_author({"note", "add", "B", "--text", "x"}), 2, "a note is on one passage: give S:N, not 'B'"},

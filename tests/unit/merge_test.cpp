@@ -71,7 +71,7 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'tombstone', uuid, kind FROM tombstone");
   rows("SELECT 'fold rule', uuid, form, standard, source, note, author, added_at FROM fold_rule");
   rows("SELECT 'kind choice', uuid, variant_uuid, kind, note, author, set_at FROM variant_kind_choice");
-  rows("SELECT 'dating', uuid, edition_uuid, dynasty, note, author, set_at FROM edition_dating");
+  rows("SELECT 'dating', uuid, edition_uuid, dated, note, author, set_at FROM edition_dating");
   rows("SELECT 'cbdb id', uuid, character_uuid, cbdb_id, note, author, set_at FROM character_cbdb_id");
   rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
   // Places travel with the decisions on them; those an apparatus only listed stay in their copy.

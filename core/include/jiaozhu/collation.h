@@ -31,11 +31,12 @@ enum class VariantClass {
   kPunct,        // punctuation only
   kPinyin,       // a pinyin syllable stands for a character with that reading
   kBreak,        // a passage boundary only
+  kEditorial,    // matter added around the text: a title's part number, 「——韓愈」, 不詳 as an author
   kSubstantive,  // everything else: a reading
 };
-inline constexpr std::size_t kVariantClassCount = 8;
+inline constexpr std::size_t kVariantClassCount = 9;
 std::string_view to_string(VariantClass c);
-// What a 校勘記 calls the class: 異文, 異體, 繁簡, 繁簡轉換, 闕字, 拼音, 標點, 分段.
+// What a 校勘記 calls the class: 異文, 異體, 繁簡, 繁簡轉換, 闕字, 拼音, 標點, 分段, 編者.
 std::string_view chinese_name(VariantClass c);
 // Parses a class name; throws UsageError naming it.
 VariantClass parse_variant_class(std::string_view name);

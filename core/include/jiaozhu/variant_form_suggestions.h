@@ -11,10 +11,20 @@ namespace jiaozhu {
 
 class Database;
 
+// How many passages holding a character `fold suggest` reads to count the
+// places where it stands against itself: enough to weigh the evidence,
+// bounded so that a common character answers within a second.
+inline constexpr int64_t kKeptPassagesRead = 2000;
+
 struct FoldSuggestion {
   std::string form;      // the rarer of the two characters in the database
   std::string standard;  // the commoner
-  int64_t count = 0;     // substantive variants where one edition writes form and the other standard
+  int64_t count = 0;     // substantive variants where one edition writes form and the other standard:
+                         // the readings a rule would stop showing
+  // The counter-evidence: aligned places where the first edition's
+  // character stands against itself in the other edition (祗 against 祗 in
+  // 祗命), counted in at most kKeptPassagesRead passages holding it.
+  int64_t kept = 0;
   // Of the passages of the edition writing `standard` that hold it, the
   // share in which the other edition writes `form` at that place: near 1
   // for a form written throughout, near 0 for a one-off reading.
@@ -33,7 +43,10 @@ struct FoldSuggestion {
 // that recur: at least twice, and in at least a fifth of the places the
 // first edition writes its character, or a twentieth when Unihan relates the
 // two by a variant field, a phonetic series or a reading. A reading seen
-// once is never suggested. Ranked by count times consistency. Those a
+// once is never suggested, nor a pair whose first character stands against
+// itself in the other edition at more aligned places than against the
+// second (祗 is 只 in 祗今 but 祗 in 祗命, which a rule would hide).
+// Ranked by consistency, then count. Those a
 // scholar dismissed only with `include_dismissed`. Throws NotFound for an
 // unknown siglum.
 std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2,

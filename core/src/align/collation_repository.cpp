@@ -31,7 +31,7 @@ namespace {
 
 constexpr VariantClass kClasses[] = {VariantClass::kScript, VariantClass::kConversion, VariantClass::kGlyph,
                                      VariantClass::kPlaceholder, VariantClass::kPunct, VariantClass::kPinyin,
-                                     VariantClass::kBreak, VariantClass::kSubstantive};
+                                     VariantClass::kBreak, VariantClass::kEditorial, VariantClass::kSubstantive};
 static_assert(std::size(kClasses) == kVariantClassCount);
 
 std::vector<Link> read_links(Database& db, const std::string& where, const std::function<void(SQLite::Statement&)>& bind,
@@ -119,6 +119,7 @@ std::string_view chinese_name(VariantClass c) {
     case VariantClass::kPunct: return "標點";
     case VariantClass::kPinyin: return "拼音";
     case VariantClass::kBreak: return "分段";
+    case VariantClass::kEditorial: return "編者";
     case VariantClass::kSubstantive: break;
   }
   return "異文";
@@ -133,6 +134,7 @@ std::string_view to_string(VariantClass c) {
     case VariantClass::kPunct: return "punct";
     case VariantClass::kPinyin: return "pinyin";
     case VariantClass::kBreak: return "break";
+    case VariantClass::kEditorial: return "editorial";
     case VariantClass::kSubstantive: break;
   }
   return "substantive";
@@ -165,7 +167,7 @@ VariantClass parse_variant_class(std::string_view name) {
     if (name == to_string(c)) return c;
   }
   throw UsageError("unknown variant class '" + std::string(name) +
-                   "' (use script, conversion, glyph, placeholder, punct, pinyin, break, substantive)");
+                   "' (use script, conversion, glyph, placeholder, punct, pinyin, break, editorial, substantive)");
 }
 
 std::vector<std::pair<std::string, std::string>> CollationRepository::linked_pairs(

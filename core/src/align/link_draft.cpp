@@ -11,8 +11,10 @@
 #include <thread>
 
 #include "align/collation_text.h"
+#include "align/editorial_matter.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/unicode.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -21,6 +23,17 @@ std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) 
   std::vector<std::string> out;
   for (const auto* p : side) out.push_back(p->text);
   return out;
+}
+
+// A title's part number on one side only (一 of 「王昭君三首 一」, left by a
+// link joining a cycle's parts to the whole), or an author one side gives as
+// unknown (不詳): the editors' matter, not the text's reading.
+bool editorial(VariantField field, const std::string& a, const std::string& b, const FoundVariant& v) {
+  const std::u32string ta = to_code_points(a), tb = to_code_points(b);
+  if (field == VariantField::kAuthor) return is_unknown_author(ta) || is_unknown_author(tb);
+  if (v.a.start == v.a.end) return is_part_number(tb, v.b.start, v.b.end);
+  if (v.b.start == v.b.end) return is_part_number(ta, v.a.start, v.a.end);
+  return false;
 }
 
 }  // namespace
@@ -56,6 +69,7 @@ std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRule
     for (FoundVariant v : find_variants(make_collation_text(one_a, *rules.folding),
                                         make_collation_text(one_b, *rules.folding), rules)) {
       if (v.variant_class == VariantClass::kPunct || v.variant_class == VariantClass::kBreak) continue;
+      if (editorial(field, a, b, v)) v.variant_class = VariantClass::kEditorial;
       v.field = field;
       out.push_back(v);  // side positions name passage 0: each side's first
     }

@@ -5,7 +5,9 @@
 #include <unordered_map>
 
 #include "align/diff.h"
+#include "align/editorial_matter.h"
 #include "align/icu_transforms.h"
+#include "align/phrase_conversion.h"
 #include "jiaozhu/fold.h"
 
 namespace jiaozhu::detail {
@@ -21,6 +23,14 @@ bool script_pair(char32_t a, char32_t b) {
   auto it = known.find(key);
   if (it != known.end()) return it->second;
   return known[key] = transformed("Hant-Hans", {a}) == transformed("Hant-Hans", {b});
+}
+
+// True when a and b share a class of the built-in folding without being
+// variant forms of each other: the class joins them through a
+// Traditional-Simplified merge, with a variant form on the way (髪/發).
+// A scholar's fold rule joins variant forms, never this.
+bool merged_after_variant(char32_t a, char32_t b) {
+  return is_han(a) && is_han(b) && fold_han(a) == fold_han(b) && !variant_forms(a, b);
 }
 
 struct Range {  // units [from, to) of each side
@@ -121,9 +131,15 @@ class Finder {
   VariantClass classify(const Range& r) const {
     const std::size_t na = r.a_to - r.a_from, nb = r.b_to - r.b_from;
     const bool a_han = all(a_, r.a_from, r.a_to, Kind::kHan), b_han = all(b_, r.b_from, r.b_to, Kind::kHan);
+    if ((na == 0 && b_han && attribution_tag(b_, r.b_from, r.b_to)) ||
+        (nb == 0 && a_han && attribution_tag(a_, r.a_from, r.a_to))) {
+      return VariantClass::kEditorial;
+    }
     if (a_han && b_han) {
-      if (na != nb || !same_in_context(r)) return VariantClass::kSubstantive;
-      return rules_.same_script ? VariantClass::kConversion : VariantClass::kScript;
+      if ((na == nb && same_in_context(r)) || converted_phrase(r)) {
+        return rules_.same_script ? VariantClass::kConversion : VariantClass::kScript;
+      }
+      return VariantClass::kSubstantive;
     }
     const bool a_latin = all(a_, r.a_from, r.a_to, Kind::kLatin), b_latin = all(b_, r.b_from, r.b_to, Kind::kLatin);
     if ((a_latin && b_han) || (b_latin && a_han)) {
@@ -162,6 +178,23 @@ class Finder {
     return !ca.empty() && transformed("Hant-Hans", ca) == transformed("Hant-Hans", cb);
   }
 
+  // Units [from, to) of a side, all in one passage, close a line after a
+  // dash: 「——韓愈」, which one edition adds to name a 聯句 line's poet.
+  static bool attribution_tag(const CollationText& side, std::size_t from, std::size_t to) {
+    const Unit& first = side.units[from];
+    const Unit& last = side.units[to - 1];
+    return first.passage == last.passage && is_attribution_tag(side.passages[first.passage], first.begin, last.end());
+  }
+
+  // Both runs lie within a pair of phrases a Taiwan or Hong Kong phrase
+  // converter turns into each other (循環 / 迴圈).
+  bool converted_phrase(const Range& r) const {
+    const Unit &fa = a_.units[r.a_from], &la = a_.units[r.a_to - 1];
+    const Unit &fb = b_.units[r.b_from], &lb = b_.units[r.b_to - 1];
+    if (fa.passage != la.passage || fb.passage != lb.passage) return false;
+    return phrase_converted(a_.passages[fa.passage], fa.begin, la.end(), b_.passages[fb.passage], fb.begin, lb.end());
+  }
+
   static std::u32string text(const CollationText& side, std::size_t from, std::size_t to) {
     std::u32string out;
     for (std::size_t i = from; i < to; ++i) out += side.passages[side.units[i].passage][side.units[i].begin];
@@ -185,8 +218,9 @@ class Finder {
     VariantClass c = VariantClass::kGlyph;
     // Between editions of one script a pair the script folding merges is no
     // script difference: variant forms (爲/為) are glyphs, the rest readings
-    // that simplification merges (髮/發).
-    if (!a_.units[m.a].latin && script_pair(ca, cb)) {
+    // that simplification merges (髮/發), also after a variant form (髪 is
+    // 髮, which simplification merges with 發).
+    if (!a_.units[m.a].latin && (script_pair(ca, cb) || merged_after_variant(ca, cb))) {
       if (!rules_.same_script) c = VariantClass::kScript;
       else if (!variant_forms(ca, cb)) c = VariantClass::kConversion;
     }

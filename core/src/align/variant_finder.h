@@ -40,7 +40,9 @@ struct FoundVariant {
 //     for the other's characters; placeholder when one side only stands in
 //     for as many characters of the other (□ for 疇), or is up to three
 //     Latin letters or digits amid Han text for one or two characters (a
-//     digitisation's private code: fk for 鈒); else substantive. Two such runs with one
+//     digitisation's private code: fk for 鈒); editorial when one side
+//     alone has a name closing a line after a dash (「——韓愈」); else
+//     substantive. Two such runs with one
 //     matched unit between are one variant (太宗 / 皇太极, not 宗 / 极);
 //   * matched units whose characters differ: script (Traditional and
 //     Simplified forms), or conversion instead when rules.same_script and

@@ -53,6 +53,53 @@ int64_t passages_holding(Database& db, char32_t c, std::optional<PassageRange> r
   return q->executeStep() ? q->getColumn(0).getInt64() : 0;
 }
 
+// Aligned places where edition 1 writes `c` and edition `other` writes it
+// too, in the passages of `range` holding it (at most kKeptPassagesRead):
+// its occurrences in passages linked to `other`, less those inside a
+// variant of such a link. Two characters at a place no variant covers are
+// one and the same (any difference makes a variant, glyphs included).
+int64_t places_kept(Database& db, char32_t c, const PassageRange& range, int64_t other) {
+  auto holding = db.cached("SELECT rowid FROM passage_fts WHERE passage_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?3 LIMIT ?4");
+  holding->bind(1, in_passage_text(detail::fts5_any_of({c})));
+  holding->bind(2, range.first_id);
+  holding->bind(3, range.last_id());
+  holding->bind(4, kKeptPassagesRead);
+  std::vector<int64_t> ids;
+  while (holding->executeStep()) ids.push_back(holding->getColumn(0).getInt64());
+  auto text = db.cached("SELECT text FROM passage WHERE id = ?");
+  auto spans = db.cached(
+      "SELECT CASE WHEN v.passage_a = ?1 THEN v.start_a ELSE v.start_b END, "
+      "CASE WHEN v.passage_a = ?1 THEN v.end_a ELSE v.end_b END FROM link_passage lp "
+      "JOIN variant v ON v.link_id = lp.link_id AND v.field = 'text' AND (v.passage_a = ?1 OR v.passage_b = ?1) "
+      "WHERE lp.passage_id = ?1 AND EXISTS (SELECT 1 FROM link_passage lq JOIN passage q ON q.id = lq.passage_id "
+      "WHERE lq.link_id = lp.link_id AND q.edition_id = ?2)");
+  auto linked = db.cached(
+      "SELECT 1 FROM link_passage lp JOIN link_passage lq ON lq.link_id = lp.link_id JOIN passage q ON q.id = lq.passage_id "
+      "WHERE lp.passage_id = ? AND q.edition_id = ? LIMIT 1");
+  int64_t kept = 0;
+  for (const int64_t id : ids) {
+    linked->bind(1, id);
+    linked->bind(2, other);
+    const bool is_linked = linked->executeStep();
+    linked->reset();
+    if (!is_linked) continue;
+    text->bind(1, id);
+    std::u32string t;
+    if (text->executeStep()) t = to_code_points(text->getColumn(0).getString());
+    text->reset();
+    std::vector<bool> varied(t.size(), false);
+    spans->bind(1, id);
+    spans->bind(2, other);
+    while (spans->executeStep()) {
+      const int64_t from = spans->getColumn(0).getInt64(), to = spans->getColumn(1).getInt64();
+      for (int64_t i = std::max<int64_t>(0, from); i < to && i < static_cast<int64_t>(t.size()); ++i) varied[i] = true;
+    }
+    spans->reset();
+    for (std::size_t i = 0; i < t.size(); ++i) kept += t[i] == c && !varied[i];
+  }
+  return kept;
+}
+
 struct Evidence {
   std::vector<std::string> lines;
   bool related = false;  // by a variant field, a phonetic series or a reading
@@ -75,7 +122,8 @@ Evidence evidence_for(char32_t a, char32_t b) {
 std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& s1, const std::string& s2,
                                                bool include_dismissed) {
   EditionRepository editions(db);
-  const Edition e1 = editions.get(s1);  // each_variant names an unknown s2
+  const Edition e1 = editions.get(s1);
+  const Edition e2 = editions.get(s2);
   std::optional<PassageRange> range1;
   for (const PassageRange& r : editions.passage_ranges()) {
     if (r.edition_id == e1.id) range1 = r;
@@ -105,11 +153,14 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
     const double consistency = std::min(1.0, static_cast<double>(seen.passages_a.size()) / static_cast<double>(holding_a));
     Evidence evidence = evidence_for(a, b);
     if (consistency < (evidence.related ? kMinConsistencyRelated : kMinConsistency)) continue;
+    const int64_t kept = range1 ? places_kept(db, a, *range1, e2.id) : 0;
+    if (kept > seen.count) continue;
     const bool a_rarer = passages_holding(db, a, std::nullopt) < passages_holding(db, b, std::nullopt);
     FoldSuggestion s;
     s.form = to_utf8(std::u32string(1, a_rarer ? a : b));
     s.standard = to_utf8(std::u32string(1, a_rarer ? b : a));
     s.count = seen.count;
+    s.kept = kept;
     s.consistency = consistency;
     s.evidence = std::move(evidence.lines);
     s.addresses = seen.addresses;
@@ -118,7 +169,7 @@ std::vector<FoldSuggestion> suggest_fold_rules(Database& db, const std::string& 
     if (include_dismissed || !s.dismissed) out.push_back(std::move(s));
   }
   std::stable_sort(out.begin(), out.end(), [](const FoldSuggestion& x, const FoldSuggestion& y) {
-    return static_cast<double>(x.count) * x.consistency > static_cast<double>(y.count) * y.consistency;
+    return x.consistency != y.consistency ? x.consistency > y.consistency : x.count > y.count;
   });
   return out;
 }

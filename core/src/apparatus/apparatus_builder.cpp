@@ -42,7 +42,8 @@ struct Place {
 // place: the one a scholar must see.
 int weight(VariantClass c) {
   switch (c) {
-    case VariantClass::kSubstantive: return 7;
+    case VariantClass::kSubstantive: return 8;
+    case VariantClass::kEditorial: return 7;
     case VariantClass::kConversion: return 6;
     case VariantClass::kPlaceholder: return 5;
     case VariantClass::kPinyin: return 4;

@@ -15,6 +15,7 @@ std::string_view class_words(VariantClass c) {
     case VariantClass::kPunct: return "標點";
     case VariantClass::kPinyin: return "拼音";
     case VariantClass::kBreak: return "分段";
+    case VariantClass::kEditorial: return "編者所加之題序、署名";
     case VariantClass::kSubstantive: break;
   }
   return "異文";

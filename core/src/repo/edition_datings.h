@@ -5,6 +5,6 @@
 
 namespace jiaozhu::detail {
 
-inline constexpr ChoiceTable kEditionDatings{"edition_dating", "edition_uuid", "dynasty", "note"};
+inline constexpr ChoiceTable kEditionDatings{"edition_dating", "edition_uuid", "dated", "note"};
 
 }  // namespace jiaozhu::detail
