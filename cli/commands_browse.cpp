@@ -22,7 +22,7 @@ void run_editions(const Globals& g, bool json) {
   Database db = g.open();
   const auto editions = EditionRepository(db).list();
   if (json) {
-    print_json(editions_json(editions));
+    print_json(editions_json(editions, EditionDatingRepository(db).current()));
     return;
   }
   if (editions.empty()) {

@@ -35,9 +35,15 @@ void run_variant_kind(const Globals& g, const KindArgs& a) {
 }
 
 struct DatingArgs {
-  std::string siglum, dynasty, note, author;
+  std::string siglum, dynasty, dated, year, note, author;
   bool json = false;
+  std::vector<CLI::Option*> given;  // --dynasty, --dated, --year
 };
+
+std::string dating_words(const EditionDate& d) {
+  if (!d.year) return d.dynasty;
+  return std::to_string(*d.year) + (d.reign.empty() && d.dynasty.empty() ? "" : " (" + d.dynasty + d.reign + ")");
+}
 
 std::string known_dynasties() {
   std::string out;
@@ -47,17 +53,18 @@ std::string known_dynasties() {
 
 void run_edition_set(const Globals& g, const DatingArgs& a) {
   const std::string note = checked_argument(Field::kDecisionNote, a.note, "--note");
+  std::size_t given = 0;
+  for (const CLI::Option* o : a.given) given += o->count();
+  if (given != 1) throw UsageError("give one of --dynasty, --dated and --year ('' for none)");
+  const std::string dated = !a.year.empty() ? a.year : !a.dated.empty() ? a.dated : a.dynasty;
+  if (!a.year.empty() && !read_dating(a.year).year) throw UsageError("--year '" + a.year + "' is not a year (1705, -221)");
   Database db = g.open();
-  const EditionDating d = EditionDatingRepository(db).set(a.siglum, a.dynasty, note, author_or_unknown(a.author));
-  std::string text = d.dynasty ? a.siglum + " is dated to " + *d.dynasty : a.siglum + " is not dated now";
-  const auto known = taboo_dynasties();
-  if (d.dynasty && std::find(known.begin(), known.end(), *d.dynasty) == known.end()) {
-    text += " (the taboo table knows " + known_dynasties() + ": 避諱 is proposed for those only)";
+  const EditionDating d = EditionDatingRepository(db).set(a.siglum, dated, note, author_or_unknown(a.author));
+  std::string text = d.dated ? a.siglum + " is dated to " + dating_words(d.date) : a.siglum + " is not dated now";
+  if (d.dated && !dating_known(*d.dated)) {
+    text += " (the taboo table knows " + known_dynasties() + " and the reigns of 明 and 清: 避諱 is proposed for those only)";
   }
-  print_result(a.json,
-               {{"edition", a.siglum}, {"dynasty", d.dynasty ? nlohmann::ordered_json(*d.dynasty) : nullptr},
-                {"note", d.note}, {"author", d.author}, {"set_at", d.set_at}},
-               text);
+  print_result(a.json, dating_json(a.siglum, d), text);
 }
 
 void run_taboo_list(bool json) {
@@ -102,9 +109,12 @@ void add_kind_commands(CLI::App& app, Globals& g) {
 
 void add_edition_set_command(CLI::App* edition, Globals& g) {
   auto dating = std::make_shared<DatingArgs>();
-  auto* set = edition->add_subcommand("set", "Date an edition to a dynasty (for 避諱): edition set S --dynasty 唐");
+  auto* set = edition->add_subcommand("set", "Date an edition (for 避諱): edition set S --dynasty 唐 | --dated 康熙 | --year 1705");
   set->add_option("SIGLUM", dating->siglum, "The edition")->required();
-  set->add_option("--dynasty", dating->dynasty, "The dynasty its text is dated to (唐, 宋, 清 …); '' for none")->required();
+  auto* dynasty = set->add_option("--dynasty", dating->dynasty, "The dynasty its text is dated to (唐, 宋, 清 …); '' for none");
+  auto* dated = set->add_option("--dated", dating->dated, "The reign (era name) it is dated to: 康熙, 道光 …");
+  auto* year = set->add_option("--year", dating->year, "The year it is dated to (1705; negative before the common era)");
+  dating->given = {dynasty, dated, year};
   set->add_option("--note", dating->note, "On what evidence");
   add_author_option(set, dating->author);
   add_json_flag(set, g, dating->json, "Print the dating as JSON");

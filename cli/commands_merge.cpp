@@ -35,6 +35,10 @@ void print_report(const MergeReport& r) {
     std::cout << "  " << r.kind_choices << " kinds set by hand, " << r.datings << " datings of editions, " << r.cbdb_ids
               << " CBDB ids of persons and " << r.dismissals << " decisions on suggestions came in\n";
   }
+  if (r.ambiguities + r.mention_choices > 0) {
+    std::cout << "  " << r.ambiguities << " markings of ambiguous aliases and " << r.mention_choices
+              << " confirmations or rejections of mentions came in\n";
+  }
   if (r.decisions + r.policies > 0) {
     std::cout << "  " << r.decisions << " decisions on apparatus places and " << r.policies << " settings of policies came in\n";
   }

@@ -49,7 +49,8 @@ struct PeopleArgs {
   std::string who, form, other, kind, note, edition, author;
   std::string format = "names";
   Page page;
-  bool json = false, rebuild = false, all = false, undo = false;
+  bool json = false, rebuild = false, all = false, undo = false, ambiguous = false;
+  std::optional<int64_t> at;
   CLI::Option* kind_given = nullptr;
   CLI::Option* note_given = nullptr;
   CLI::Option* name_given = nullptr;
@@ -69,19 +70,25 @@ void run_mentions(const Globals& g, const PeopleArgs& a) {
     if (!a.json) std::cout << "mentions rebuilt\n";
   }
   if (a.who.empty()) throw UsageError("mentions needs a character's name (or --rebuild)");
-  auto mentions = repo.mentions(a.who, a.edition.empty() ? std::nullopt : std::optional(a.edition));
+  // Rejected mentions are kept apart: listed with the others only with --all.
+  auto [mentions, rejected] =
+      split_rejected(repo.mentions(a.who, a.edition.empty() ? std::nullopt : std::optional(a.edition), true), a.all);
   const int64_t total = take_page(mentions, a.page);
   if (a.json) {
-    print_json(mentions_json(repo.get(a.who).name, total, mentions));
+    print_json(mentions_json(repo.get(a.who).name, total, mentions, rejected));
     return;
   }
   std::vector<std::vector<std::string>> rows;
   for (const Mention& m : mentions) {
     rows.push_back({m.address, std::to_string(m.start) + "-" + std::to_string(m.end), m.text,
-                    m.form == m.text ? "" : "(" + m.form + ", " + m.kind + ")", "…" + m.context + "…"});
+                    m.form == m.text ? "" : "(" + m.form + ", " + m.kind + ")", "…" + m.context + "…",
+                    m.status == "confirmed" ? "" : m.status});
   }
   print_table(rows, {});
-  std::cout << page_prefix(a.page, static_cast<int64_t>(mentions.size()), total) << count_of(total, "mention") << '\n';
+  std::cout << page_prefix(a.page, static_cast<int64_t>(mentions.size()), total) << count_of(total, "mention")
+            << (rejected.empty() ? "" : "; " + count_of(static_cast<int64_t>(rejected.size()), "rejected mention") +
+                                            " left out (--all lists them)")
+            << '\n';
 }
 
 void run_suggest(const Globals& g, const PeopleArgs& a) {
@@ -243,13 +250,31 @@ void add_people_commands(CLI::App& app, Globals& g) {
     alias_add->add_option("--kind", args->kind,
                           "name, courtesy, style, temple, posthumous, title, error, variant, or free text (default variant)");
     alias_add->add_option("--note", args->note, "A note on the alias");
+    alias_add->add_flag("--ambiguous", args->ambiguous,
+                        "The form names other things too (太白: a mountain, a planet): its mentions stay unconfirmed "
+                        "until `mention confirm` or `mention reject`");
     add_author_option(alias_add, args->author);
     add_json_flag(alias_add, g, args->json, "Print the alias as JSON");
     alias_add->callback([&g, args] {
       Database db = g.open();
-      const Alias a = PersonRepository(db, author_or_unknown(args->author)).add_alias(args->who, args->form, args->kind, args->note);
-      print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + ") to " + args->who + ": " +
-                                                  count_of(a.mentions, "mention"));
+      const Alias a = PersonRepository(db, author_or_unknown(args->author))
+                          .add_alias(args->who, args->form, args->kind, args->note, args->ambiguous);
+      print_result(args->json, alias_json(a), "added " + a.form + " (" + a.kind + (a.ambiguous ? ", ambiguous" : "") +
+                                                  ") to " + args->who + ": " + count_of(a.mentions, "mention"));
+    });
+    auto* ambiguous = alias->add_subcommand("ambiguous", "Mark an alias ambiguous: its mentions are unconfirmed until judged");
+    ambiguous->add_option("NAME", args->who, "The character")->required();
+    ambiguous->add_option("FORM", args->form, "The alias")->required();
+    ambiguous->add_flag("--undo", args->undo, "No longer ambiguous");
+    ambiguous->add_option("--note", args->note, "Why");
+    add_author_option(ambiguous, args->author);
+    add_json_flag(ambiguous, g, args->json, "Print as JSON");
+    ambiguous->callback([&g, args] {
+      Database db = g.open();
+      const std::string note = checked_argument(Field::kDecisionNote, args->note, "--note");
+      PersonRepository(db, author_or_unknown(args->author)).set_ambiguous(args->who, args->form, !args->undo, note);
+      print_result(args->json, {{"character", args->who}, {"form", args->form}, {"ambiguous", !args->undo}},
+                   args->form + (args->undo ? " is no longer marked ambiguous" : " is marked ambiguous"));
     });
     auto* alias_rm = alias->add_subcommand("rm", "Remove an alias, and exactly its mentions");
     alias_rm->add_option("NAME", args->who, "The character")->required();
@@ -304,9 +329,37 @@ void add_people_commands(CLI::App& app, Globals& g) {
     mentions->add_option("NAME", args->who, "The character (its name or any alias)");
     mentions->add_option("--edition", args->edition, "Only this edition");
     mentions->add_flag("--rebuild", args->rebuild, "Recompute every mention first");
+    mentions->add_flag("--all", args->all, "List the rejected mentions too, marked so");
     add_page_options(mentions, args->page);
     add_json_flag(mentions, g, args->json, "Print as JSON");
     mentions->callback([&g, args] { run_mentions(g, *args); });
+  });
+
+  add_command(app, g, "mention", "Judge a mention under an ambiguous alias: mention confirm/reject/clear", [&g](CLI::App* mention) {
+    auto args = std::make_shared<PeopleArgs>();
+    mention->require_subcommand(1);
+    for (const auto& [name, state, help] : {std::tuple("confirm", "confirmed", "Say that the mention names the person"),
+                                            std::tuple("reject", "rejected", "Say that the mention does not name the person "
+                                                                             "(太白 the mountain, not 李白)"),
+                                            std::tuple("clear", "", "Take the judgement back")}) {
+      auto* cmd = mention->add_subcommand(name, help);
+      cmd->add_option("ADDRESS", args->form, "The passage, S:N")->required();
+      cmd->add_option("--person", args->who, "The character (its name or any alias)")->required();
+      cmd->add_option("--at", args->at, "The mention's start, in code points, when the passage holds several");
+      cmd->add_option("--note", args->note, "Why");
+      add_author_option(cmd, args->author);
+      add_json_flag(cmd, g, args->json, "Print the mention as JSON");
+      const std::string value = state;
+      cmd->callback([&g, args, value] {
+        Database db = g.open();
+        const std::string note = checked_argument(Field::kDecisionNote, args->note, "--note");
+        const Mention m = PersonRepository(db, author_or_unknown(args->author))
+                              .choose_mention(args->form, args->who, args->at,
+                                              value.empty() ? std::nullopt : std::optional(value), note);
+        print_result(args->json, mentions_json(args->who, 1, {m}),
+                     m.address + " at " + std::to_string(m.start) + " (" + m.text + "): " + m.status);
+      });
+    }
   });
 }
 

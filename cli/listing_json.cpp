@@ -19,12 +19,21 @@ Json spans_json(const std::vector<Span>& spans) {
 
 }  // namespace
 
-Json editions_json(const std::vector<Edition>& editions) {
+Json dating_json(const std::string& siglum, const EditionDating& d) {
+  auto or_null = [](const std::string& s) { return s.empty() ? Json(nullptr) : Json(s); };
+  return {{"edition", siglum}, {"dated", d.dated ? Json(*d.dated) : Json(nullptr)}, {"dynasty", or_null(d.date.dynasty)},
+          {"reign", or_null(d.date.reign)}, {"year", d.date.year ? Json(*d.date.year) : Json(nullptr)},
+          {"note", d.note}, {"author", d.author}, {"set_at", d.set_at}};
+}
+
+Json editions_json(const std::vector<Edition>& editions, const std::map<std::string, EditionDating>& datings) {
   auto list = Json::array();
   for (const Edition& e : editions) {
+    const auto dating = datings.find(e.uuid);
     list.push_back({{"siglum", e.siglum}, {"work", e.work}, {"title", e.title}, {"script", std::string(to_string(e.script))},
                     {"passages", e.passages}, {"characters", e.code_points}, {"uuid", e.uuid},
-                    {"content_hash", e.content_hash}, {"imported_at", e.imported_at}});
+                    {"content_hash", e.content_hash}, {"imported_at", e.imported_at},
+                    {"dating", dating == datings.end() ? Json(nullptr) : dating_json(e.siglum, dating->second)}});
   }
   return {{"editions", list}};
 }
@@ -124,13 +133,23 @@ void refill_kind_json(Json& doc, const Variant& v) {
   doc["kind_chosen"] = v.kind_chosen;
 }
 
-Json mentions_json(const std::string& person, int64_t total, const std::vector<Mention>& mentions) {
-  auto list = Json::array();
-  for (const Mention& m : mentions) {
-    list.push_back({{"address", m.address}, {"start", m.start}, {"end", m.end}, {"alias", m.form},
-                    {"kind", m.kind}, {"text", m.text}, {"context", m.context}});
-  }
-  return {{"character", person}, {"total", total}, {"mentions", list}};
+Json mentions_json(const std::string& person, int64_t total, const std::vector<Mention>& mentions,
+                   const std::vector<Mention>& rejected) {
+  auto list_of = [](const std::vector<Mention>& ms) {
+    auto list = Json::array();
+    for (const Mention& m : ms) {
+      list.push_back({{"address", m.address}, {"start", m.start}, {"end", m.end}, {"alias", m.form},
+                      {"kind", m.kind}, {"text", m.text}, {"context", m.context}, {"status", m.status}});
+    }
+    return list;
+  };
+  return {{"character", person}, {"total", total}, {"mentions", list_of(mentions)}, {"rejected", list_of(rejected)}};
+}
+
+std::pair<std::vector<Mention>, std::vector<Mention>> split_rejected(std::vector<Mention> all, bool with_rejected) {
+  std::pair<std::vector<Mention>, std::vector<Mention>> out;
+  for (Mention& m : all) (m.status == "rejected" && !with_rejected ? out.second : out.first).push_back(std::move(m));
+  return out;
 }
 
 Json alias_suggestions_json(const std::vector<AliasSuggestion>& suggestions) {
@@ -242,6 +261,7 @@ nlohmann::ordered_json merge_report_json(const MergeReport& r) {
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
             {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
             {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals},
+            {"ambiguities", r.ambiguities}, {"mention_choices", r.mention_choices},
             {"decisions", r.decisions}, {"policies", r.policies}}},
           {"passages_corrected", r.passages_corrected},
           {"removed", r.removed},

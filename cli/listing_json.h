@@ -8,6 +8,7 @@
 
 #include "jiaozhu/collation.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/edition_dating.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/variant_kind_choices.h"
@@ -58,8 +59,12 @@ std::string note_state(const Note& n);
 // Characters of context in a search hit's snippet.
 inline constexpr std::size_t kSnippetWidth = 36;
 
-// {"editions": [{"siglum", "work", "title", "script", "passages", "characters", "uuid", ...}]}
-nlohmann::ordered_json editions_json(const std::vector<Edition>& editions);
+// {"edition", "dated", "dynasty", "reign", "year", "note", "author", "set_at"}: what an edition is dated to.
+nlohmann::ordered_json dating_json(const std::string& siglum, const EditionDating& d);
+// {"editions": [{"siglum", "work", "title", "script", "passages", "characters", "uuid", ..., "dating"}]};
+// `datings` by edition uuid (EditionDatingRepository::current).
+nlohmann::ordered_json editions_json(const std::vector<Edition>& editions,
+                                     const std::map<std::string, EditionDating>& datings);
 // {"passages": [{"address", "siglum", "n", "text", ..., "notes": [...]}]}; `notes` by address (notes_of).
 nlohmann::ordered_json passages_json(const std::vector<Passage>& passages, const std::map<std::string, NotesOf>& notes);
 // {"query", "total", "editions": [{"siglum", "hits"}], "hits": [{"address", ..., "matches", "snippet"}]}
@@ -71,7 +76,12 @@ nlohmann::ordered_json notes_list_json(const std::vector<Note>& notes);
 nlohmann::ordered_json counts_json(const std::vector<std::pair<std::string, int64_t>>& per_edition);
 nlohmann::ordered_json alias_json(const Alias& a);
 nlohmann::ordered_json character_json(const Person& c);
-nlohmann::ordered_json mentions_json(const std::string& person, int64_t total, const std::vector<Mention>& mentions);
+// {"character", "total", "mentions": [...], "rejected": [...]}: the rejected apart (PersonRepository::mentions).
+nlohmann::ordered_json mentions_json(const std::string& person, int64_t total, const std::vector<Mention>& mentions,
+                                     const std::vector<Mention>& rejected = {});
+// Splits `all` into the mentions listed and the rejected ones, kept apart
+// unless `with_rejected`.
+std::pair<std::vector<Mention>, std::vector<Mention>> split_rejected(std::vector<Mention> all, bool with_rejected);
 nlohmann::ordered_json alias_suggestions_json(const std::vector<AliasSuggestion>& suggestions);
 
 // Collation: links, variants (variant_json leaves the kind null;

@@ -206,8 +206,9 @@ void add_person_routes(Routes& routes, DatabaseGate& gate) {
     gate.with([&](Database& db) {
       PersonRepository people(db);
       const Person p = people.get(id_of(req));
-      const auto mentions = people.mentions(p.uuid, edition.empty() ? std::nullopt : std::optional(edition));
-      send_json(res, mentions_json(p.name, static_cast<int64_t>(mentions.size()), mentions));
+      const auto [mentions, rejected] =
+          split_rejected(people.mentions(p.uuid, edition.empty() ? std::nullopt : std::optional(edition), true), false);
+      send_json(res, mentions_json(p.name, static_cast<int64_t>(mentions.size()), mentions, rejected));
     });
   });
   // {"form": "张着麟", "kind": "error", "note": "…"}, as `alias add`.
@@ -355,7 +356,7 @@ void add_correction_routes(Routes& routes, DatabaseGate& gate) {
 
 void add_api_routes(Routes& routes, DatabaseGate& gate) {
   routes.get("/api/editions", [&](const WebRequest&, WebResponse& res) {
-    gate.with([&](Database& db) { send_json(res, editions_json(EditionRepository(db).list())); });
+    gate.with([&](Database& db) { send_json(res, editions_json(EditionRepository(db).list(), EditionDatingRepository(db).current())); });
   });
   routes.get("/api/passages/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
     const std::string where = checked_argument(Field::kReference, req.matches.at(1), "address");

@@ -18,7 +18,7 @@ std::string joined(const std::vector<std::string>& items, const std::string& by)
 // The kinds a scholar may set by hand, in the chooser's order.
 constexpr VariantKind kSettableKinds[] = {VariantKind::kOmission, VariantKind::kAddition, VariantKind::kInversion,
                                           VariantKind::kGraphic,  VariantKind::kPhonetic, VariantKind::kLoan,
-                                          VariantKind::kTaboo,    VariantKind::kOther};
+                                          VariantKind::kVariantForm, VariantKind::kTaboo,    VariantKind::kOther};
 
 bool kind_settable(const Variant& v) {
   return v.field == VariantField::kText &&

@@ -165,7 +165,8 @@ TEST_CASE("a kind set by hand holds across a re-alignment, and --clear goes back
 
 TEST_CASE("kinds are proposed from the readings alone, taboo only where the dynasty fits") {
   auto kind = [](const char32_t* a, const char32_t* b, std::string_view da = "", std::string_view db = "") {
-    return propose_kind({a, b, da, db}).kind;
+    const EditionDate date_a = read_dating(da), date_b = read_dating(db);
+    return propose_kind({a, b, da.empty() ? nullptr : &date_a, db.empty() ? nullptr : &date_b}).kind;
   };
   CHECK(kind(U"太宗", U"") == VariantKind::kOmission);
   CHECK(kind(U"", U"之") == VariantKind::kAddition);
@@ -174,6 +175,18 @@ TEST_CASE("kinds are proposed from the readings alone, taboo only where the dyna
   CHECK(kind(U"元", U"玄", "清", "") == VariantKind::kTaboo);  // the first edition avoided it
   CHECK(kind(U"玄", U"元", "", "唐") != VariantKind::kTaboo);
   CHECK(kind(U"世", U"代", "", "唐") == VariantKind::kTaboo);
+  // By reign: 寧 was 道光's (1821); a 康熙 edition's 甯 avoided nothing.
+  CHECK(kind(U"寧", U"甯", "", "1850") == VariantKind::kTaboo);
+  CHECK(kind(U"寧", U"甯", "", "1705") != VariantKind::kTaboo);
+  CHECK(kind(U"寧", U"甯", "", "康熙") != VariantKind::kTaboo);
+  CHECK(kind(U"寧", U"甯", "", "道光") == VariantKind::kTaboo);
+  CHECK(kind(U"玄", U"元", "", "1705") == VariantKind::kTaboo);   // 康熙's own name
+  CHECK(kind(U"玄", U"元", "", "1930") != VariantKind::kTaboo);   // after the dynasty
+  CHECK(read_dating("1705").reign == "康熙");
+  CHECK(read_dating("1705").dynasty == "清");
+  CHECK(read_dating("乾隆").year == 1736);
+  CHECK(dating_known("-221"));
+  CHECK_FALSE(dating_known("大清某年"));
   CHECK(kind(U"己", U"已") == VariantKind::kGraphic);
   CHECK(kind(U"流", U"留") == VariantKind::kPhonetic);
   CHECK(kind(U"說", U"悅") == VariantKind::kLoan);

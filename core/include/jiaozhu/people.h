@@ -34,6 +34,9 @@ struct Alias {
   std::string kind;
   std::string note;
   int64_t mentions = 0;
+  // Marked ambiguous (太白: a person, a mountain, a planet): its mentions
+  // are unconfirmed until confirmed or rejected one by one.
+  bool ambiguous = false;
   // Kind and note set apart in two copies: every head, newest (shown) first;
   // empty when there is no conflict. `alias edit` ends it.
   std::vector<FieldVersion> conflict;
@@ -93,6 +96,9 @@ struct Mention {
   std::string text;     // the span as it stands in the passage
   std::string context;  // some text around it
   std::string person;   // the name of the character it names
+  // confirmed (an alias not ambiguous, or a scholar's confirmation),
+  // unconfirmed (under an ambiguous alias, not yet judged) or rejected.
+  std::string status = "confirmed";
 };
 
 struct AliasSuggestion {
@@ -141,7 +147,21 @@ class PersonRepository {
 
   // Adds `form` as an alias of the character `who` names, and finds its
   // mentions. Throws ConflictError when the character has it already.
-  Alias add_alias(const std::string& who, const std::string& form, const std::string& kind, const std::string& note);
+  // With `ambiguous`, marks it so in the same transaction.
+  Alias add_alias(const std::string& who, const std::string& form, const std::string& kind, const std::string& note,
+                  bool ambiguous = false);
+  // Marks the alias `form` of `who` ambiguous, or with false no longer, in
+  // one transaction of its own (a log that merges as a union). Throws
+  // NotFound when `who` has no such alias.
+  void set_ambiguous(const std::string& who, const std::string& form, bool ambiguous, const std::string& note);
+  // Confirms or rejects (state "confirmed", "rejected"; nothing takes the
+  // choice back) the mention of `who` in passage `address`, the one at
+  // code point `at` when given, in one transaction of its own. Throws
+  // NotFound when the passage holds no mention of `who` (at `at`), and
+  // UsageError naming the offsets when it holds several and `at` is not
+  // given, unless only one of them is unconfirmed or rejected.
+  Mention choose_mention(const std::string& address, const std::string& who, std::optional<int64_t> at,
+                         const std::optional<std::string>& state, const std::string& note);
   // Removes the alias `form` of `who`, and exactly its mentions.
   void remove_alias(const std::string& who, const std::string& form);
   // Moves every alias and the note of `from` to `into`, then removes `from`,
@@ -167,8 +187,9 @@ class PersonRepository {
   Person get(const std::string& who) const;
 
   // Every mention of the character, in passage order; of one edition when
-  // `siglum` is given.
-  std::vector<Mention> mentions(const std::string& who, const std::optional<std::string>& siglum) const;
+  // `siglum` is given. Rejected mentions only with `include_rejected`.
+  std::vector<Mention> mentions(const std::string& who, const std::optional<std::string>& siglum,
+                                bool include_rejected = false) const;
 
   // Every mention of any character in passages first..last of edition
   // `siglum`, in passage order then by start: what a page of the text

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "jiaozhu/edition_dating.h"
+
 namespace jiaozhu {
 
 enum class VariantKind {
@@ -20,10 +22,11 @@ enum class VariantKind {
   kGraphic,    // 形近: characters close in shape (己/已, 未/末)
   kPhonetic,   // 音近: characters read alike (流/留, 在/再)
   kLoan,       // 通假: a loan character of the same phonetic series (說/悅)
+  kVariantForm,  // 異體: two forms of one character that no folding joins (Unihan relates them)
   kTaboo,      // 避諱: an emperor's name avoided (in Qing texts 玄 → 元)
   kOther,      // 異文: a reading none of these explains
 };
-inline constexpr std::size_t kVariantKindCount = 8;
+inline constexpr std::size_t kVariantKindCount = 9;
 
 std::string_view to_string(VariantKind k);     // "omission"
 std::string_view chinese_name(VariantKind k);  // "脫"
@@ -40,7 +43,13 @@ struct TabooEntry {
   char32_t avoided = 0;
   std::u32string substitutes;
   std::string source;
+  int from = 0;  // the first year the taboo held (the emperor's accession)
 };
+
+// Whether `dated` names a year, a known reign or a dynasty the taboo table
+// or the reign table knows; what else a scholar types is kept but dates
+// nothing for 避諱.
+bool dating_known(std::string_view dated);
 const std::vector<TabooEntry>& taboo_table();
 // The dynasties the table knows, in the table's order.
 std::vector<std::string> taboo_dynasties();
@@ -49,7 +58,8 @@ std::vector<std::string> taboo_dynasties();
 // the second's) and the dynasty each edition is dated to, when known.
 struct KindQuestion {
   std::u32string_view a, b;
-  std::string_view dynasty_a, dynasty_b;
+  const EditionDate* date_a = nullptr;  // nothing: not dated
+  const EditionDate* date_b = nullptr;
 };
 
 struct KindProposal {
@@ -58,13 +68,16 @@ struct KindProposal {
 };
 
 // The kind a reading pair suggests, with its evidence. Per character, in
-// this order: 避諱 (the taboo table), 通假 (a shared kPhonetic series, unless
+// this order: 避諱 (the taboo table), 異體 (Unihan gives them as variant
+// forms: never 音近 or 通假), 通假 (a shared kPhonetic series, unless
 // the two are alike in shape only: 鳥/烏 share a series and are 形近), 音近
 // (a shared reading in Mandarin, Cantonese or Tang), 形近 (kCangjie one edit
 // apart, or kFourCornerCode three corners alike), else 異文. Equal-length
 // substitutions are judged position by position: every differing position
 // must agree on one kind, else kOther. 避諱 only where the edition writing
-// the substitute is dated to the dynasty of the entry.
+// the substitute is dated to the dynasty of the entry and, when dated to a
+// year or reign, in or after the year the taboo began (寧 → 甯 is 避諱 from
+// 道光, 1821, not in a 康熙 edition).
 KindProposal propose_kind(const KindQuestion& q);
 
 }  // namespace jiaozhu

@@ -303,8 +303,8 @@ PairQuery pair_query(Database& db, const std::string& a, const std::string& b,
 class KindReader {
  public:
   KindReader(Database& db, const Edition& a, const Edition& b)
-      : dynasty_a_(EditionDatingRepository(db).dynasty_of(a.uuid)),
-        dynasty_b_(EditionDatingRepository(db).dynasty_of(b.uuid)),
+      : date_a_(EditionDatingRepository(db).date_of(a.uuid)),
+        date_b_(EditionDatingRepository(db).date_of(b.uuid)),
         choices_(VariantKindChoices(db).current()) {}
 
   void fill(Variant& v) const {
@@ -323,14 +323,14 @@ class KindReader {
       return;
     }
     const std::u32string a = to_code_points(v.a.reading), b = to_code_points(v.b.reading);
-    KindProposal p = propose_kind({a, b, dynasty_a_, dynasty_b_});
+    KindProposal p = propose_kind({a, b, date_a_ ? &*date_a_ : nullptr, date_b_ ? &*date_b_ : nullptr});
     if ((glyph || conversion) && p.kind != VariantKind::kTaboo) return;
     v.kind = p.kind;
     v.kind_evidence = std::move(p.evidence);
   }
 
  private:
-  std::string dynasty_a_, dynasty_b_;
+  std::optional<EditionDate> date_a_, date_b_;
   std::map<std::string, KindChoice> choices_;
 };
 

@@ -3,6 +3,7 @@
 // readings and shape codes, in that order.
 #include "jiaozhu/variant_kind.h"
 
+#include <optional>
 #include <sstream>
 
 #include "jiaozhu/error.h"
@@ -14,30 +15,41 @@ namespace {
 
 #include "taboo_table.inc"
 
-constexpr std::string_view kNames[kVariantKindCount] = {"omission", "addition", "inversion", "graphic",
-                                                        "phonetic", "loan",     "taboo",     "other"};
-constexpr std::string_view kChinese[kVariantKindCount] = {"脫", "衍", "倒", "形近", "音近", "通假", "避諱", "異文"};
+constexpr std::string_view kNames[kVariantKindCount] = {"omission", "addition", "inversion",    "graphic", "phonetic",
+                                                        "loan",     "variant_form", "taboo",   "other"};
+constexpr std::string_view kChinese[kVariantKindCount] = {"脫", "衍", "倒", "形近", "音近", "通假", "異體", "避諱", "異文"};
+
+std::vector<std::string> tsv_fields(const std::string& line) {
+  std::vector<std::string> f;
+  std::istringstream fields(line);
+  for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
+  return f;
+}
+
+
 
 std::vector<TabooEntry> parse_taboo_table() {
   std::vector<TabooEntry> out;
   std::istringstream in(kTabooTable);
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::istringstream fields(line);
-    for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
+    const std::vector<std::string> f = tsv_fields(line);
     const std::u32string avoided = to_code_points(f.at(3));
-    out.push_back({f.at(0), f.at(1), f.at(2), avoided.at(0), to_code_points(f.at(4)), f.at(5)});
+    out.push_back({f.at(0), f.at(1), f.at(2), avoided.at(0), to_code_points(f.at(4)), f.at(5), std::stoi(f.at(6))});
   }
   return out;
 }
 
-// An entry under which the edition dated `dynasty`, writing `written`
-// where the other has `original`, avoided a taboo name.
-const TabooEntry* taboo_for(char32_t original, char32_t written, std::string_view dynasty) {
-  if (dynasty.empty()) return nullptr;
+// An entry under which the edition dated `date`, writing `written` where
+// the other has `original`, avoided a taboo name: of its dynasty, and begun
+// by its year when it has one.
+const TabooEntry* taboo_for(char32_t original, char32_t written, const EditionDate* date) {
+  if (!date || date->dynasty.empty()) return nullptr;
   for (const TabooEntry& e : taboo_table()) {
-    if (e.avoided == original && e.dynasty == dynasty && e.substitutes.find(written) != std::u32string::npos) return &e;
+    if (e.avoided == original && e.dynasty == date->dynasty && e.substitutes.find(written) != std::u32string::npos &&
+        (!date->year || *date->year >= e.from)) {
+      return &e;
+    }
   }
   return nullptr;
 }
@@ -57,9 +69,15 @@ std::string taboo_evidence(const TabooEntry& e, char32_t original, char32_t writ
 
 // One differing position: a → b.
 KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
-  if (const TabooEntry* e = taboo_for(a, b, q.dynasty_b)) return {VariantKind::kTaboo, taboo_evidence(*e, a, b)};
-  if (const TabooEntry* e = taboo_for(b, a, q.dynasty_a)) return {VariantKind::kTaboo, taboo_evidence(*e, b, a)};
+  if (const TabooEntry* e = taboo_for(a, b, q.date_b)) return {VariantKind::kTaboo, taboo_evidence(*e, a, b)};
+  if (const TabooEntry* e = taboo_for(b, a, q.date_a)) return {VariantKind::kTaboo, taboo_evidence(*e, b, a)};
   const HanLikeness like = han_likeness(a, b);
+  // Variant forms of one character are no loan and no likeness of sound:
+  // 艣/櫓 read alike because they are one word.
+  if (like.variant_relations != 0) {
+    const std::vector<std::string> lines = describe(like);
+    return {VariantKind::kVariantForm, lines.empty() ? "Unihan variant forms" : lines.front()};
+  }
   // A series shared by two characters alike in shape but not in sound is a
   // shape that Casey's series group (鳥/烏, series 982): 形近, not 通假.
   if (!like.phonetic.empty() && (like.close_in_sound() || !like.close_in_shape())) {
@@ -89,12 +107,24 @@ VariantKind parse_variant_kind(std::string_view name) {
     if (name == kNames[i] || name == kChinese[i]) return static_cast<VariantKind>(i);
   }
   throw UsageError("unknown variant kind '" + std::string(name) +
-                   "' (use omission, addition, inversion, graphic, phonetic, loan, taboo, other, or 脫, 衍, 倒, 形近, 音近, 通假, 避諱, 異文)");
+                   "' (use omission, addition, inversion, graphic, phonetic, loan, variant_form, taboo, other, or 脫, 衍, 倒, "
+                   "形近, 音近, 通假, 異體, 避諱, 異文)");
 }
 
 const std::vector<TabooEntry>& taboo_table() {
   static const std::vector<TabooEntry> table = parse_taboo_table();
   return table;
+}
+
+bool dating_known(std::string_view dated) {
+  if (read_dating(dated).year) return true;
+  for (const Reign& r : reign_table()) {
+    if (r.name == dated) return true;
+  }
+  for (const std::string& d : taboo_dynasties()) {
+    if (d == dated) return true;
+  }
+  return false;
 }
 
 std::vector<std::string> taboo_dynasties() {

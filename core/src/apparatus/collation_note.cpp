@@ -26,6 +26,7 @@ std::string kind_gloss(const ApparatusReading& r) {
     case VariantKind::kGraphic:
     case VariantKind::kPhonetic:
     case VariantKind::kLoan:
+    case VariantKind::kVariantForm:
     case VariantKind::kTaboo: return "（" + std::string(chinese_name(*r.cause)) + "）";
     default: return "";
   }

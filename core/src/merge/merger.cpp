@@ -18,6 +18,7 @@
 #include "notes/note_index.h"
 #include "notes/note_merge.h"
 #include "notes/note_store.h"
+#include "people/mention_choices.h"
 #include "people/mention_index.h"
 #include "people/person_merge.h"
 #include "repo/choice_log_merge.h"
@@ -74,6 +75,8 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       detail::merge_kind_choices(m);
       detail::merge_datings(m);
       detail::merge_cbdb_ids(m);
+      detail::merge_alias_ambiguities(m);
+      detail::merge_mention_choices(m);
       detail::merge_dismissals(m);
       detail::merge_decisions(m);
       detail::merge_notes(m);

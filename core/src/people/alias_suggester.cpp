@@ -2,8 +2,12 @@
 //   * a substantive variant whose one reading is a known character's form and
 //     whose other reading looks like a name (2 to 4 Han characters): 太宗 for
 //     皇太极;
-//   * a form that differs from a known form by one character, in the text of
-//     either edition: 张着麟 beside 张若麟, a likely scribal error.
+//   * a form that differs from a known form by one character where the other
+//     edition reads the known form at the aligned place: 张着麟 against
+//     张若麟, a likely scribal error;
+//   * such a form in the text of either edition, though both read it so,
+//     when it shares more of the name than its numerals (not 七十二 for
+//     李十二).
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
@@ -19,6 +23,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/fold.h"
+#include "jiaozhu/passage.h"
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
@@ -154,8 +159,71 @@ void from_variants(Database& db, const std::string& s1, const std::string& s2,
   }
 }
 
-// Windows of the editions' text one character away from a known form.
+// The passage text at `address`, as code points, read once per address.
+const std::u32string& passage_text(Database& db, const std::string& address, std::map<std::string, std::u32string>& cache) {
+  auto it = cache.find(address);
+  if (it != cache.end()) return it->second;
+  const std::vector<Passage> found = PassageRepository(db).get(parse_address(address));
+  return cache[address] = found.empty() ? std::u32string() : to_code_points(found.front().text);
+}
+
+// Forms one character away from a known form, where the collation puts
+// them against it: the linked edition reads the known form at the aligned
+// place (张着麟 against 张若麟). A look-alike with no variant behind it
+// (七十二 beside 李十二, both editions alike) is no evidence of an alias.
 void near_forms(Database& db, const std::string& s1, const std::string& s2,
+                const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
+  std::map<std::string, std::u32string> texts;
+  for (const Variant& v : candidate_variants(db, s1, s2, known)) {
+    if (v.field != VariantField::kText || v.a.end - v.a.start != v.b.end - v.b.start || v.a.start == v.a.end) continue;
+    for (const auto& [mine, other] : {std::pair(&v.b, &v.a), std::pair(&v.a, &v.b)}) {
+      const std::u32string mine_text = fold_code_points(passage_text(db, mine->address, texts));
+      const std::u32string& raw = passage_text(db, other->address, texts);
+      for (auto it = known.begin(); it != known.end(); it = known.upper_bound(it->first)) {
+        const std::u32string& form = it->first;
+        if (!looks_like_name(form)) continue;
+        // Each place the known form stands over the variant's span.
+        const std::size_t span_start = static_cast<std::size_t>(mine->start), span_end = static_cast<std::size_t>(mine->end);
+        const std::size_t from = span_end > form.size() ? span_end - form.size() : 0;
+        for (std::size_t i = from; i <= span_start && i + form.size() <= mine_text.size(); ++i) {
+          if (mine_text.compare(i, form.size(), form) != 0) continue;
+          const std::size_t j = static_cast<std::size_t>(other->start) - (span_start - i);
+          if (span_start - i > static_cast<std::size_t>(other->start) || j + form.size() > raw.size()) continue;
+          const std::u32string window = fold_code_points(raw.substr(j, form.size()));
+          std::size_t differing = 0, at = 0;
+          for (std::size_t k = 0; k < form.size(); ++k) {
+            if (window[k] != form[k]) ++differing, at = k;
+          }
+          if (differing != 1 || !looks_like_name(window) || known.count(window)) continue;
+          const auto [lo, hi] = known.equal_range(form);
+          for (auto w = lo; w != hi; ++w) {
+            out.add(w->second.character, to_utf8(raw.substr(j, form.size())), "error",
+                    "differs from " + to_utf8(form) + " by one character (" + to_utf8(raw.substr(j + at, 1)) + " for " +
+                        to_utf8(form.substr(at, 1)) + ") where the other edition reads " + to_utf8(form) +
+                        ", a likely scribal error",
+                    other->address);
+          }
+        }
+      }
+    }
+  }
+}
+
+// Whether `form` without its character `k` holds one that is no numeral:
+// a near form must share the name, not only its numbers.
+bool shares_more_than_numerals(const std::u32string& form, std::size_t k) {
+  static constexpr std::u32string_view kNumerals = U"〇一二三四五六七八九十百千萬万兩两廿卅";
+  for (std::size_t i = 0; i < form.size(); ++i) {
+    if (i != k && kNumerals.find(form[i]) == std::u32string_view::npos) return true;
+  }
+  return false;
+}
+
+// Windows of the editions' text one character away from a known form that
+// share a character of the name besides numerals: 张着麟 beside 张若麟,
+// though both editions read it so, but not 七十二 beside 李十二, which
+// shares only 十二.
+void near_forms_in_text(Database& db, const std::string& s1, const std::string& s2,
                 const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
   // Each known form with one position masked (0) -> (the form, the position).
   std::map<std::u32string, std::vector<std::pair<const std::u32string*, std::size_t>>> masked;
@@ -194,12 +262,12 @@ void near_forms(Database& db, const std::string& s1, const std::string& s2,
             auto it = masked.find(m);
             if (it == masked.end()) continue;
             for (const auto& [form, position] : it->second) {
-              if (position != k) continue;
+              if (position != k || !shares_more_than_numerals(*form, k)) continue;
               const auto [lo, hi] = known.equal_range(*form);
               for (auto w = lo; w != hi; ++w) {
                 out.add(w->second.character, to_utf8(raw.substr(i, len)), "error",
                         "differs from " + to_utf8(*form) + " by one character (" + to_utf8(raw.substr(i + k, 1)) +
-                            " for " + to_utf8(form->substr(k, 1)) + "), a likely scribal error",
+                            " for " + to_utf8(form->substr(k, 1)) + "), a likely scribal error (in the text; the editions agree there)",
                         format_address(siglum, q.getColumn(0).getInt64()));
               }
             }
@@ -220,6 +288,7 @@ std::vector<AliasSuggestion> PersonRepository::suggest(const std::string& s1, co
   Suggestions found;
   from_variants(db_, s1, s2, known, found);
   near_forms(db_, s1, s2, known, found);
+  near_forms_in_text(db_, s1, s2, known, found);
   const std::set<std::string> dismissed = detail::dismissed_suggestions(db_);
   std::vector<AliasSuggestion> out;
   for (AliasSuggestion& s : found.result()) {

@@ -17,6 +17,7 @@
 #include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
 #include "people/person_join.h"
+#include "people/mention_choices.h"
 #include "people/mention_index.h"
 #include "people/cbdb_ids.h"
 #include "people/person_rows.h"
@@ -96,6 +97,16 @@ std::string alias_uuid(Database& db, int64_t alias_id) {
   return q.getColumn(0).getString();
 }
 
+// The alias `form` (folded) of character `character`, named `who` by the
+// caller. Throws NotFound when it has none.
+int64_t alias_of(Database& db, int64_t character, const std::string& who, const std::string& form) {
+  SQLite::Statement q(db.sql(), "SELECT id FROM alias WHERE character_id = ? AND folded = ?");
+  q.bind(1, character);
+  q.bind(2, folded_form(form));
+  if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
+  return q.getColumn(0).getInt64();
+}
+
 std::vector<int64_t> passages_of_alias(Database& db, int64_t alias_id) {
   SQLite::Statement q(db.sql(), "SELECT DISTINCT passage_id FROM mention WHERE alias_id = ?");
   q.bind(1, alias_id);
@@ -147,7 +158,8 @@ Person load(Database& db, int64_t id) {
   const detail::RecordHistory alias_history(db, detail::RecordKind::kAlias);
   while (a.executeStep()) {
     c.aliases.push_back({a.getColumn(0).getInt64(), a.getColumn(1).getString(), a.getColumn(2).getString(),
-                         a.getColumn(3).getString(), a.getColumn(4).getString(), a.getColumn(5).getInt64(), {}});
+                         a.getColumn(3).getString(), a.getColumn(4).getString(), a.getColumn(5).getInt64(), false, {}});
+    c.aliases.back().ambiguous = detail::alias_ambiguous(db, c.aliases.back().uuid);
     c.aliases.back().conflict = conflicting(alias_history.heads(c.aliases.back().id));
   }
   c.conflict = conflicting(detail::RecordHistory(db, detail::RecordKind::kPerson).heads(id));
@@ -254,27 +266,77 @@ PersonImportReport PersonRepository::import_persons(const std::vector<PersonReco
 }
 
 Alias PersonRepository::add_alias(const std::string& who, const std::string& form, const std::string& kind,
-                                     const std::string& note) {
+                                     const std::string& note, bool ambiguous) {
   if (!searchable(form)) throw UsageError("an alias needs a character or letter to be found by");
   int64_t alias_id = 0;
   db_.write([&] {
     alias_id = insert_alias(db_, resolve_one(db_, who), form, kind.empty() ? "variant" : kind, note, writer());
+    if (ambiguous) {
+      detail::ChoiceLog(db_, detail::kAliasAmbiguities).record(alias_uuid(db_, alias_id), detail::kAmbiguous, "", writer());
+    }
     detail::MentionIndex(db_).refresh(candidate_passages(db_, form));
   });
   SQLite::Statement q(db_.sql(), "SELECT uuid, kind, coalesce(note, ''), (SELECT count(*) FROM mention WHERE alias_id = ?1) FROM alias WHERE id = ?1");
   q.bind(1, alias_id);
   q.executeStep();
-  return {alias_id, q.getColumn(0).getString(), form, q.getColumn(1).getString(), q.getColumn(2).getString(), q.getColumn(3).getInt64(), {}};
+  return {alias_id, q.getColumn(0).getString(), form, q.getColumn(1).getString(), q.getColumn(2).getString(),
+          q.getColumn(3).getInt64(), ambiguous, {}};
+}
+
+void PersonRepository::set_ambiguous(const std::string& who, const std::string& form, bool ambiguous,
+                                     const std::string& note) {
+  if (auto fault = field_fault(Field::kDecisionNote, note)) throw UsageError("the note " + *fault);
+  db_.write([&] {
+    const int64_t alias = alias_of(db_, resolve_one(db_, who), who, form);
+    detail::ChoiceLog(db_, detail::kAliasAmbiguities)
+        .record(alias_uuid(db_, alias), ambiguous ? std::optional<std::string>(detail::kAmbiguous) : std::nullopt, note,
+                writer());
+  });
+}
+
+Mention PersonRepository::choose_mention(const std::string& address, const std::string& who, std::optional<int64_t> at,
+                                         const std::optional<std::string>& state, const std::string& note) {
+  if (state) detail::check_mention_state(*state);
+  if (auto fault = field_fault(Field::kDecisionNote, note)) throw UsageError("the note " + *fault);
+  const Address where = parse_address(address);
+  if (where.whole_edition() || where.first != where.last) throw UsageError("'" + address + "' is not one passage (S:N)");
+  std::optional<Mention> chosen;
+  db_.write([&] {
+    const Person person = load(db_, resolve_one(db_, who));
+    std::vector<Mention> here;
+    for (Mention& m : mentions(person.uuid, where.siglum, true)) {
+      if (m.address == format_address(where.siglum, where.first) && (!at || m.start == *at)) here.push_back(std::move(m));
+    }
+    if (here.empty()) {
+      throw NotFound(address + " holds no mention of " + person.name + (at ? " at " + std::to_string(*at) : std::string()));
+    }
+    if (here.size() > 1 && !at) {
+      // Only one awaiting a judgement (under an ambiguous alias): that one.
+      std::vector<Mention> open;
+      for (const Mention& m : here) {
+        if (m.status != detail::kConfirmed) open.push_back(m);
+      }
+      if (open.size() == 1) here = std::move(open);
+    }
+    if (here.size() > 1) {
+      std::string offsets;
+      for (const Mention& m : here) offsets += (offsets.empty() ? "" : ", ") + std::to_string(m.start);
+      throw UsageError(address + " holds " + std::to_string(here.size()) + " mentions of " + person.name +
+                       " (at " + offsets + "); name one with --at");
+    }
+    const Edition e = EditionRepository(db_).get(where.siglum);
+    detail::ChoiceLog(db_, detail::kMentionChoices)
+        .record(detail::mention_uuid(person.uuid, e.uuid, where.first, here.front().start), state, note, writer());
+    for (Mention& m : mentions(person.uuid, where.siglum, true)) {
+      if (m.address == here.front().address && m.start == here.front().start) chosen = std::move(m);
+    }
+  });
+  return *chosen;
 }
 
 void PersonRepository::remove_alias(const std::string& who, const std::string& form) {
   db_.write([&] {
-    const int64_t character = resolve_one(db_, who);
-    SQLite::Statement q(db_.sql(), "SELECT id FROM alias WHERE character_id = ? AND folded = ?");
-    q.bind(1, character);
-    q.bind(2, folded_form(form));
-    if (!q.executeStep()) throw NotFound("'" + who + "' has no alias '" + form + "'");
-    const int64_t alias = q.getColumn(0).getInt64();
+    const int64_t alias = alias_of(db_, resolve_one(db_, who), who, form);
     const auto passages = passages_of_alias(db_, alias);
     detail::DeletionStore deletions(db_);
     const std::string author = writer(), at = detail::utc_now();
@@ -391,23 +453,34 @@ std::vector<Person> PersonRepository::list() const {
 
 Person PersonRepository::get(const std::string& who) const { return load(db_, resolve_one(db_, who)); }
 
-std::vector<Mention> PersonRepository::mentions(const std::string& who, const std::optional<std::string>& siglum) const {
+std::vector<Mention> PersonRepository::mentions(const std::string& who, const std::optional<std::string>& siglum,
+                                                bool include_rejected) const {
   const int64_t id = resolve_one(db_, who);
   if (siglum) EditionRepository(db_).get(*siglum);
   SQLite::Statement q(db_.sql(),
                       "SELECT e.siglum, p.seq, m.span_start, m.span_end, a.form, a.kind, "
                       "substr(p.text, m.span_start + 1, m.span_end - m.span_start), "
-                      "substr(p.text, max(1, m.span_start - 7), min(m.span_start, 8) + (m.span_end - m.span_start) + 8), c.name "
+                      "substr(p.text, max(1, m.span_start - 7), min(m.span_start, 8) + (m.span_end - m.span_start) + 8), c.name, "
+                      "a.uuid, c.uuid, e.uuid "
                       "FROM mention m JOIN alias a ON a.id = m.alias_id JOIN character c ON c.id = a.character_id JOIN passage p ON p.id = m.passage_id "
                       "JOIN edition e ON e.id = p.edition_id WHERE a.character_id = ? AND (? IS NULL OR e.siglum = ?) "
                       "ORDER BY e.siglum, p.seq, m.span_start");
   q.bind(1, id);
   if (siglum) { q.bind(2, *siglum); q.bind(3, *siglum); } else { q.bind(2); q.bind(3); }
+  const std::map<std::string, std::string> chosen = detail::mention_states(db_);
+  std::map<std::string, bool> ambiguous;  // alias uuid → marked so
   std::vector<Mention> out;
   while (q.executeStep()) {
-    out.push_back({format_address(q.getColumn(0).getString(), q.getColumn(1).getInt64()), q.getColumn(2).getInt64(),
-                   q.getColumn(3).getInt64(), q.getColumn(4).getString(), q.getColumn(5).getString(),
-                   q.getColumn(6).getString(), q.getColumn(7).getString(), q.getColumn(8).getString()});
+    Mention m{format_address(q.getColumn(0).getString(), q.getColumn(1).getInt64()), q.getColumn(2).getInt64(),
+              q.getColumn(3).getInt64(), q.getColumn(4).getString(), q.getColumn(5).getString(),
+              q.getColumn(6).getString(), q.getColumn(7).getString(), q.getColumn(8).getString()};
+    const std::string alias = q.getColumn(9).getString();
+    if (!ambiguous.count(alias)) ambiguous[alias] = detail::alias_ambiguous(db_, alias);
+    const auto it = chosen.find(
+        detail::mention_uuid(q.getColumn(10).getString(), q.getColumn(11).getString(), q.getColumn(1).getInt64(), m.start));
+    m.status = it != chosen.end() ? it->second : ambiguous[alias] ? "unconfirmed" : detail::kConfirmed;
+    if (m.status == detail::kRejected && !include_rejected) continue;
+    out.push_back(std::move(m));
   }
   return out;
 }

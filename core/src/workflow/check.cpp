@@ -19,6 +19,7 @@
 #include "repo/deletion_store.h"
 #include "repo/edition_datings.h"
 #include "repo/suggestion_dismissals.h"
+#include "people/mention_choices.h"
 #include "repo/section_paths.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -145,7 +146,8 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
   out.push_back({"fold rules", FoldRuleRepository(db).faults()});
   CheckResult choices{"scholars' decisions", detail::ChoiceLog(db, detail::kKindChoices).faults()};
-  for (const detail::ChoiceTable& t : {detail::kEditionDatings, detail::kCbdbIds, detail::kSuggestionDismissals}) {
+  for (const detail::ChoiceTable& t : {detail::kEditionDatings, detail::kCbdbIds, detail::kSuggestionDismissals,
+                                       detail::kAliasAmbiguities, detail::kMentionChoices}) {
     for (std::string& f : detail::ChoiceLog(db, t).faults()) choices.faults.push_back(std::move(f));
   }
   out.push_back(std::move(choices));
