@@ -74,6 +74,8 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'dating', uuid, edition_uuid, dated, note, author, set_at FROM edition_dating");
   rows("SELECT 'cbdb id', uuid, character_uuid, cbdb_id, note, author, set_at FROM character_cbdb_id");
   rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
+  rows("SELECT 'ambiguity', uuid, alias_uuid, state, note, author, set_at FROM alias_ambiguity");
+  rows("SELECT 'mention choice', uuid, mention_uuid, state, note, author, set_at FROM mention_choice");
   // Places travel with the decisions on them; those an apparatus only listed stay in their copy.
   rows("SELECT 'place', uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place p "
        "WHERE EXISTS (SELECT 1 FROM decision d WHERE d.place_uuid = p.uuid)");
@@ -140,7 +142,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
     return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)];
   };
   const bool no_notes = db.sql().execAndGet("SELECT NOT EXISTS (SELECT 1 FROM note_revision WHERE head = 1)").getInt() == 1;
-  const int op = std::uniform_int_distribution<int>(0, 26)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 28)(rng);
   try {
     if (op <= 2 || no_notes) {
       NoteRequest r;
@@ -292,6 +294,21 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
         const Passage p = PassageRepository(db).get(parse_address(address)).front();
         corrections.correct(address, p.text + kReadings[rng() % 3], rng() % 2 ? "據原書" : "", author);
       }
+    } else if (op == 26 || op == 27) {  // an alias marked ambiguous or not; a mention confirmed, rejected or cleared
+      PersonRepository people(db, jz_test::kTestAuthor);
+      const auto persons = people.list();
+      if (persons.empty()) return;
+      const Person& p = persons[rng() % persons.size()];
+      if (op == 26) {
+        people.set_ambiguous(p.uuid, p.aliases[rng() % p.aliases.size()].form, rng() % 3 != 0, "");
+        return;
+      }
+      const auto mentions = people.mentions(p.uuid, std::nullopt, true);
+      if (mentions.empty()) return;
+      const Mention& m = mentions[rng() % mentions.size()];
+      static const char* const kStates[] = {"confirmed", "rejected", ""};
+      const std::string state = kStates[rng() % 3];
+      people.choose_mention(m.address, p.uuid, m.start, state.empty() ? std::nullopt : std::optional(state), "");
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front(), jz_test::kTestAuthor);
