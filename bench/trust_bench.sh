@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# A real pair for issue 41: chinese-poetry's 全唐詩 (dist/quantangshi,
-# poet.tang.*.json) as A against the package's error/poet.tang.*.json (the poems
-# its editors corrected, with their collation notes inside the text)
-# as B, aligned; prints the variants per class, the kinds proposed on
+# A real pair for issue 41: two releases of one digitisation of 全唐詩,
+# chinese-poetry 2.0.1 (dist/quantangshi/poet.tang.*.json) as A against
+# chinese-poetry 1.2.0 (chinese-poetry/json/poet.tang.*.json, 57,613 poems) as
+# B, the text as it stood before the project's corrections; aligned; prints the variants per class, the kinds proposed on
 # substantive readings, and SAMPLE substantive variants drawn with a fixed
 # seed, for judging by hand.
 # Usage: bench/trust_bench.sh [SAMPLE]
@@ -10,7 +10,8 @@ source "$(dirname "$0")/common.sh"
 sample=${1:-0}
 machine
 mapfile -t a < <(ls "$corpus"/poet.tang.*.json | sort -t. -k3 -n)
-mapfile -t b < <(ls "$corpus"/error/poet.tang.*.json | sort -t. -k3 -n)
+old=$("$root/scripts/fetch-corpus" 1.2.0)/chinese-poetry/json
+mapfile -t b < <(ls "$old"/poet.tang.*.json | sort -t. -k3 -n)
 db=$work/tang.db
 "$jz" --db "$db" init >/dev/null
 python3 - "$work" "${a[@]}" -- "${b[@]}" <<'PY'
