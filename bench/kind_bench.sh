@@ -5,12 +5,12 @@
 # the second's reading), imported, aligned, and each pair's class and kind
 # read back; then, per proposed kind, how many a textual critic gives the
 # same kind (precision), and per judged kind what jiaozhu said.
-# Usage: bench/kind_bench.sh [-v]   (-v: every pair)
+# Usage: [SAMPLE=bench/data/kind_heldout.tsv] bench/kind_bench.sh [-v]   (-v: every pair)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 jz=${BENCH_BUILD:-$root/build}/cli/jiaozhu
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-python3 - "$root/bench/data/kind_sample.tsv" "$work" <<'PY'
+python3 - "${SAMPLE:-$root/bench/data/kind_sample.tsv}" "$work" <<'PY'
 import json, sys
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8") if l.strip() and not l.startswith("#")]
 for side in ("A", "B"):
@@ -45,7 +45,7 @@ for i, (a, b, line, kind, source) in enumerate(rows):
     # conversions also no kind (a glyph or conversion class says it).
     right = got_kind == kind or (kind == "variant_form" and got_class == "glyph" and got_kind == "none") or \
             (kind == "conversion" and got_class == "conversion" and got_kind == "none")
-    if got_kind != "none":
+    if got_kind not in ("none", "other"):  # 異文: no kind proposed
         proposed[got_kind][0] += 1
         proposed[got_kind][1] += got_kind == kind
     judged[kind][f"{got_class}/{got_kind}"] += 1

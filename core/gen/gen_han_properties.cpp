@@ -5,13 +5,16 @@
 //                     kFourCornerCode, kPhonetic (series numbers only),
 //                     kMandarin (its one or two common readings: a rare
 //                     reading would make too many pairs 音近) and kCantonese without tones, kTang without
-//                     its tone marks, each a space-separated list;
+//                     its tone marks, each a space-separated list; and whether
+//                     it is a common character: in Big5's first level (the
+//                     5,401 常用字) or in GB2312;
 //   kUnihanVariants:  (a, b, relations) for every kZVariant, kSemanticVariant,
 //                     kSpecializedSemanticVariant and kSpoofingVariant pair,
 //                     in both directions, sorted.
 // Readings lose their tones here, once, so that the library compares plain
 // strings: 音近 in #20's sense is "the same syllable", whatever the tone.
 #include <unicode/translit.h>
+#include <unicode/ucnv.h>
 #include <unicode/unistr.h>
 
 #include <cstdio>
@@ -28,6 +31,18 @@ namespace {
 struct Row {
   std::string cangjie, four_corner, phonetic, mandarin, cantonese, tang;
 };
+
+// Whether `cp` converts to `converter`'s charset; its bytes in `out`.
+bool encodes(UConverter* converter, unsigned cp, std::string& out) {
+  UErrorCode e = U_ZERO_ERROR;
+  const icu::UnicodeString s(static_cast<UChar32>(cp));
+  char bytes[8];
+  ucnv_setFromUCallBack(converter, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
+  const int32_t n = ucnv_fromUChars(converter, bytes, sizeof bytes, s.getBuffer(), s.length(), &e);
+  if (U_FAILURE(e)) return false;
+  out.assign(bytes, static_cast<std::size_t>(n));
+  return true;
+}
 
 unsigned parse_code_point(const std::string& token) {  // "U+5F8C" or "U+5F8C<kSource"
   return static_cast<unsigned>(std::stoul(token.substr(2), nullptr, 16));
@@ -131,14 +146,31 @@ int main() {
     return 1;
   }
   std::printf("// Generated from Unihan by core/gen/gen_han_properties.cpp.\n#pragma once\n\n");
+  UConverter* big5 = ucnv_open("Big5", &status);
+  UConverter* gb2312 = ucnv_open("gb2312", &status);
+  if (U_FAILURE(status)) {
+    std::cerr << "gen_han_properties: ICU's Big5 or GB2312 converter: " << u_errorName(status) << "\n";
+    return 1;
+  }
+  auto common = [&](unsigned cp) {
+    std::string bytes;
+    if (encodes(big5, cp, bytes) && bytes.size() == 2) {
+      const unsigned code = (static_cast<unsigned char>(bytes[0]) << 8) | static_cast<unsigned char>(bytes[1]);
+      if (code >= 0xA440 && code <= 0xC67E) return true;  // Big5 level 1: 常用字
+    }
+    return encodes(gb2312, cp, bytes);
+  };
   std::printf("inline constexpr HanRow kHanRows[] = {\n");
   for (const auto& [cp, r] : rows) {
     std::printf("  {0x%X, ", cp);
     for (const std::string* s : {&r.cangjie, &r.four_corner, &r.phonetic, &r.mandarin, &r.cantonese, &r.tang}) {
       print_string(*s);
-      std::printf(s == &r.tang ? "},\n" : ", ");
+      std::printf(", ");
     }
+    std::printf("%s},\n", common(cp) ? "true" : "false");
   }
+  ucnv_close(big5);
+  ucnv_close(gb2312);
   std::printf("};\n\ninline constexpr UnihanVariantRow kUnihanVariants[] = {\n");
   for (const auto& [pair, bits] : variants) std::printf("  {0x%X, 0x%X, %u},\n", pair.first, pair.second, bits);
   std::printf("};\n");

@@ -300,6 +300,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       if (persons.empty()) return;
       const Person& p = persons[rng() % persons.size()];
       if (op == 26) {
+        if (p.aliases.empty()) return;  // every alias of it removed
         people.set_ambiguous(p.uuid, p.aliases[rng() % p.aliases.size()].form, rng() % 3 != 0, "");
         return;
       }

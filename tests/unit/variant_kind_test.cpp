@@ -27,7 +27,7 @@ const std::map<VariantKind, std::vector<std::pair<char32_t, char32_t>>> kPairs =
                              {U'王', U'玉'}, {U'大', U'太'}, {U'土', U'士'}, {U'戊', U'戌'}}},
     {VariantKind::kPhonetic, {{U'在', U'再'}, {U'是', U'事'}, {U'向', U'象'}, {U'知', U'之'}, {U'到', U'道'}, {U'上', U'尚'},
                               {U'和', U'何'}, {U'流', U'留'}}},
-    {VariantKind::kLoan, {{U'說', U'悅'}, {U'清', U'情'}}},
+    {VariantKind::kLoan, {{U'說', U'悅'}, {U'女', U'汝'}}},  // not 清/情: alike in shape and sound, which the pair cannot tell
     {VariantKind::kTaboo, {{U'玄', U'元'}, {U'弘', U'宏'}, {U'胤', U'允'}, {U'曆', U'歷'}, {U'燁', U'煜'}}},
 };
 

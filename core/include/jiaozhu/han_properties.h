@@ -20,6 +20,7 @@ struct HanProperties {
   std::string_view mandarin;     // kMandarin, toneless: "ji"
   std::string_view cantonese;    // kCantonese, toneless: "gei"
   std::string_view tang;         // kTang, toneless: "giə"
+  bool common = false;           // in Big5's first level (常用字) or GB2312
 };
 
 std::optional<HanProperties> han_properties(char32_t c);
@@ -43,6 +44,13 @@ struct HanLikeness {
   std::string mandarin;            // a syllable both can be read as: "liu"
   std::string cantonese;           // likewise in Cantonese: "lau"
   std::string tang;                // likewise in Tang-era Chinese
+  // One character's Cangjie code begins or ends with the whole of the
+  // other's: it is the other with a component added (反/返, 莫/暮, 女/汝),
+  // as 古今字 and many loans are.
+  bool contains_other = false;
+  // Exactly one of the two is a common character (HanProperties::common):
+  // a rare form read like a common one is most often its variant form.
+  bool one_rare = false;
 
   bool close_in_shape() const { return !cangjie.empty() || !four_corner.empty(); }
   bool close_in_sound() const { return !mandarin.empty() || !cantonese.empty() || !tang.empty(); }

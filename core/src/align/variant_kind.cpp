@@ -72,15 +72,43 @@ KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
   if (const TabooEntry* e = taboo_for(a, b, q.date_b)) return {VariantKind::kTaboo, taboo_evidence(*e, a, b)};
   if (const TabooEntry* e = taboo_for(b, a, q.date_a)) return {VariantKind::kTaboo, taboo_evidence(*e, b, a)};
   const HanLikeness like = han_likeness(a, b);
-  // Variant forms of one character are no loan and no likeness of sound:
-  // 艣/櫓 read alike because they are one word.
-  if (like.variant_relations != 0) {
-    const std::vector<std::string> lines = describe(like);
-    return {VariantKind::kVariantForm, lines.empty() ? "Unihan variant forms" : lines.front()};
+  // Variant forms of one character are no loan and no likeness of sound
+  // (艣/櫓 read alike because they are one word): Unihan's kZVariant and
+  // kSemanticVariant, or one phonetic series under two radicals that
+  // Unihan's variant pairs show replacing each other (谿/溪: 谷 and 水).
+  // kSpecializedSemanticVariant (坐/座, 陳/陣) relates characters alike in
+  // some senses only: loans and 古今字, judged below.
+  if (like.variant_relations & (kZVariantRelation | kSemanticVariantRelation)) {
+    return {VariantKind::kVariantForm, describe(like).front()};
   }
-  // A series shared by two characters alike in shape but not in sound is a
-  // shape that Casey's series group (鳥/烏, series 982): 形近, not 通假.
-  if (!like.phonetic.empty() && (like.close_in_sound() || !like.close_in_shape())) {
+  // A rare character read like a common one, or of its series, is most
+  // often its variant form (羇/羈, 逈/迥, 虵/蛇), seldom a loan or a slip.
+  if (like.one_rare && (!like.phonetic.empty() || (!like.mandarin.empty() && !like.cantonese.empty()))) {
+    std::vector<std::string> lines = describe(like);
+    return {VariantKind::kVariantForm, "one of the two is rare; " + lines.front()};
+  }
+  if (!like.phonetic.empty()) {
+    // One is the other with a component added (反/返, 女/汝, 莫/暮): the
+    // 古今字 and loans of a series.
+    if (like.contains_other) {
+      return {VariantKind::kLoan, "same kPhonetic series " + like.phonetic + ", the one inside the other"};
+    }
+    // Two of a series alike in shape: when they are read apart, the series
+    // groups their shapes (鳥/烏, series 982), and the slip is one of shape.
+    // Read alike too, they differ by a radical or a stroke: a copying error
+    // of shape (候/侯), a loan (錯/措) or a variant form alike. The pair
+    // cannot tell; the context can.
+    const bool alike_in_shape =
+        !like.cangjie.empty() || (!like.four_corner.empty() && like.four_corner.find('~') == std::string::npos);
+    if (alike_in_shape && !like.close_in_sound()) {
+      return {VariantKind::kGraphic, (!like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner) +
+                                         ", read apart; kPhonetic series " + like.phonetic + " groups the shapes"};
+    }
+    if (alike_in_shape) {
+      return {VariantKind::kOther, "same kPhonetic series " + like.phonetic + " and " +
+                                       (!like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner) +
+                                       ": 形近, 通假 or 異體 (the pair alone cannot tell)"};
+    }
     return {VariantKind::kLoan, "same kPhonetic series " + like.phonetic};
   }
   if (like.close_in_sound()) {

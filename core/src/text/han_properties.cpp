@@ -16,6 +16,7 @@ struct HanRow {
   const char* mandarin;
   const char* cantonese;
   const char* tang;
+  bool common;
 };
 
 struct UnihanVariantRow {
@@ -77,13 +78,26 @@ std::string close_four_corner(std::string_view xs, std::string_view ys) {
   return {};
 }
 
+// Whether some code of `longer` begins or ends with a whole code of
+// `shorter`, and is longer. Asked only of two characters of one phonetic
+// series, where a shared one-letter code is the component itself (女/汝).
+bool holds_code(std::string_view longer, std::string_view shorter) {
+  for (std::string_view x : words(longer)) {
+    for (std::string_view y : words(shorter)) {
+      if (y.empty() || x.size() <= y.size()) continue;
+      if (x.substr(x.size() - y.size()) == y || x.substr(0, y.size()) == y) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<HanProperties> han_properties(char32_t c) {
   const auto it = std::lower_bound(std::begin(kHanRows), std::end(kHanRows), c,
                                    [](const HanRow& r, char32_t x) { return r.code_point < x; });
   if (it == std::end(kHanRows) || it->code_point != c) return std::nullopt;
-  return HanProperties{it->cangjie, it->four_corner, it->phonetic, it->mandarin, it->cantonese, it->tang};
+  return HanProperties{it->cangjie, it->four_corner, it->phonetic, it->mandarin, it->cantonese, it->tang, it->common};
 }
 
 unsigned unihan_variant_relations(char32_t a, char32_t b) {
@@ -106,6 +120,8 @@ HanLikeness han_likeness(char32_t a, char32_t b) {
   out.mandarin = shared_word(pa->mandarin, pb->mandarin);
   out.cantonese = shared_word(pa->cantonese, pb->cantonese);
   out.tang = shared_word(pa->tang, pb->tang);
+  out.contains_other = holds_code(pa->cangjie, pb->cangjie) || holds_code(pb->cangjie, pa->cangjie);
+  out.one_rare = pa->common != pb->common;
   return out;
 }
 
