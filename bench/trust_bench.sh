@@ -27,8 +27,9 @@ for name, files in (("A", rest[:cut]), ("B", rest[cut + 1:])):
 PY
 echo "import A: $(measure "$jz" --db "$db" import "$work/A.json" --work 全唐詩 --siglum A) (s, MB)"
 echo "import B: $(measure "$jz" --db "$db" import "$work/B.json" --work 全唐詩 --siglum B) (s, MB)"
-echo "align A B: $(measure "$jz" --db "$db" align A B) (s, MB)"
-"$jz" --db "$db" align A B | grep '^variants:'
+/usr/bin/time -f "%e s, %M KB" -o "$work/time" "$jz" --db "$db" align A B >"$work/align.txt"
+echo "align A B: $(tail -n 1 "$work/time")"
+grep '^variants:' "$work/align.txt"
 "$jz" --db "$db" variants A B --json --limit 1000000 | python3 -c "
 import json, sys, collections, random
 vs = json.load(sys.stdin)['variants']

@@ -17,12 +17,16 @@ using namespace jiaozhu::detail;
 
 TEST_CASE("a title's part number, an unknown author and a speaker tag are editorial matter") {
   const std::u32string title = U"山居雜詠三首 二";
-  CHECK(is_part_number(title, 7, 8));
-  CHECK(is_part_number(U"雜詩（三）", 3, 4));
-  CHECK(is_part_number(U"古意其二", 3, 4));
-  CHECK_FALSE(is_part_number(U"雜詩二十首", 2, 4));  // 二十 is not at the end: 首 follows
-  CHECK_FALSE(is_part_number(U"三", 0, 1));         // a title that is only a number
-  CHECK_FALSE(is_part_number(U"春望", 1, 2));
+  CHECK(is_title_apparatus(title, 7, 8, true));
+  CHECK(is_title_apparatus(title, 4, 8, true));        // 三首 二 against nothing
+  CHECK(is_title_apparatus(U"雜詩（三）", 3, 4, true));
+  CHECK(is_title_apparatus(U"古意其二", 2, 3, false)); // 其 against 五首 in the other
+  CHECK(is_title_apparatus(U"雜詩二十首", 2, 4, true));
+  CHECK_FALSE(is_title_apparatus(U"三", 0, 1, true));         // a title that is only a number
+  CHECK_FALSE(is_title_apparatus(U"春望", 1, 2, true));
+  CHECK_FALSE(is_title_apparatus(U"題李凝幽居", 0, 1, true));  // 題 is the title's own word
+  CHECK(is_title_apparatus(U"相和歌辭 王昭君", 0, 4, true));    // a heading set apart
+  CHECK_FALSE(is_title_apparatus(U"相和歌辭 王昭君", 0, 4, false));
   CHECK(is_unknown_author(U"不詳"));
   CHECK(is_unknown_author(U" 佚名 "));
   CHECK_FALSE(is_unknown_author(U"李白"));

@@ -11,11 +11,6 @@ namespace jiaozhu {
 
 class Database;
 
-// How many passages holding a character `fold suggest` reads to count the
-// places where it stands against itself: enough to weigh the evidence,
-// bounded so that a common character answers within a second.
-inline constexpr int64_t kKeptPassagesRead = 2000;
-
 struct FoldSuggestion {
   std::string form;      // the rarer of the two characters in the database
   std::string standard;  // the commoner
@@ -23,11 +18,13 @@ struct FoldSuggestion {
                          // the readings a rule would stop showing
   // The counter-evidence: aligned places where the first edition's
   // character stands against itself in the other edition (祗 against 祗 in
-  // 祗命), counted in at most kKeptPassagesRead passages holding it.
+  // 祗命), in the passages linked between the two editions. Judged from the
+  // first edition's side: `fold suggest B A` weighs B's characters.
   int64_t kept = 0;
-  // Of the passages of the edition writing `standard` that hold it, the
-  // share in which the other edition writes `form` at that place: near 1
-  // for a form written throughout, near 0 for a one-off reading.
+  // Of the aligned places where the first edition writes its character (in
+  // passages linked to the second), the share at which the second writes
+  // the other: near 1 for a form written throughout, near 0 for a one-off
+  // reading.
   double consistency = 0;
   // Unihan's word for how the two relate (han_properties.h's describe):
   // "Unihan kSemanticVariant", "same kPhonetic series 1526", "Cangjie TJR~TKR",

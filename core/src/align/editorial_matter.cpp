@@ -9,6 +9,8 @@ constexpr std::u32string_view kNumerals = U"一二三四五六七八九十百〇
 constexpr std::u32string_view kSpaces = U" \t\u3000";
 constexpr std::u32string_view kOpening = U"（(［[〔【";
 constexpr std::u32string_view kClosing = U"）)］]〕】";
+constexpr std::u32string_view kPartWords = U"首其之第・·";
+constexpr std::size_t kLongestHeading = 8;
 constexpr std::u32string_view kDashes = U"—―─－-~〜";
 constexpr std::u32string_view kUnknownAuthors[] = {U"不詳", U"不详", U"佚名", U"無名氏", U"无名氏", U"闕名",
                                                    U"阙名", U"失名", U"未詳", U"未详", U"無名", U"无名"};
@@ -23,23 +25,28 @@ std::u32string_view trimmed(std::u32string_view s) {
 
 }  // namespace
 
-bool is_part_number(std::u32string_view title, uint32_t start, uint32_t end) {
+bool is_title_apparatus(std::u32string_view title, uint32_t start, uint32_t end, bool other_side_empty) {
   if (start >= end || end > title.size()) return false;
-  // Widen to the brackets and 其/之 around the numerals, then require the
-  // rest of the title after it to be nothing but closing marks and space.
-  while (start > 0 && (in(kOpening, title[start - 1]) || title[start - 1] == U'其' || title[start - 1] == U'之' ||
-                       in(kNumerals, title[start - 1]))) {
-    --start;
+  auto apparatus = [](char32_t c) {
+    return in(kNumerals, c) || in(kPartWords, c) || in(kOpening, c) || in(kClosing, c) || in(kSpaces, c);
+  };
+  // A heading set before the title and apart from it (相和歌辭 王昭君),
+  // which the other edition does not carry.
+  std::size_t after = end;
+  while (after < title.size() && in(kSpaces, title[after])) ++after;
+  if (other_side_empty && trimmed(title.substr(0, start)).empty() && after > end && after < title.size() &&
+      end - start <= kLongestHeading) {
+    return true;
   }
-  while (end < title.size() && (in(kClosing, title[end]) || in(kSpaces, title[end]) || in(kNumerals, title[end]))) ++end;
-  if (end != title.size() || start == 0) return false;
-  std::u32string_view part = title.substr(start, end - start);
-  while (!part.empty() && (in(kOpening, part.front()) || in(kClosing, part.back()) || in(kSpaces, part.back()))) {
-    if (in(kOpening, part.front())) part.remove_prefix(1);
-    else part.remove_suffix(1);
+  // The count and part number closing a title (三首 二, 其一, （三）).
+  for (std::size_t i = start; i < end; ++i) {
+    if (!apparatus(title[i])) return false;
   }
-  if (!part.empty() && (part.front() == U'其' || part.front() == U'之')) part.remove_prefix(1);
-  return !part.empty() && part.size() <= 4 && std::all_of(part.begin(), part.end(), [](char32_t c) { return in(kNumerals, c); });
+  while (start > 0 && apparatus(title[start - 1])) --start;
+  while (end < title.size() && apparatus(title[end])) ++end;
+  if (end != title.size() || trimmed(title.substr(0, start)).empty()) return false;
+  const std::u32string_view part = title.substr(start, end - start);
+  return std::any_of(part.begin(), part.end(), [](char32_t c) { return in(kNumerals, c) || c == U'其'; });
 }
 
 bool is_unknown_author(std::u32string_view author) {

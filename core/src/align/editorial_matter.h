@@ -9,10 +9,12 @@
 
 namespace jiaozhu::detail {
 
-// Whether [start, end) of a title is a part number closing it: 一, 其二,
-// （三）, 之四, 12, alone after the rest of the title (「王昭君三首 一」 where
-// an edition splits a cycle into parts another holds whole).
-bool is_part_number(std::u32string_view title, uint32_t start, uint32_t end);
+// Whether [start, end) of a title is an editor's apparatus around it: the
+// count and part number closing it (「王昭君三首 一」 where an edition splits
+// a cycle into parts another holds whole; 其二, （三）, 五首), or, when the
+// other edition has nothing there, a heading of up to eight characters set
+// before it and apart from it (「相和歌辭 王昭君」).
+bool is_title_apparatus(std::u32string_view title, uint32_t start, uint32_t end, bool other_side_empty);
 
 // Whether an author field says only that the author is unknown (不詳, 佚名,
 // 無名氏, 闕名, 失名, 未詳, in either script).

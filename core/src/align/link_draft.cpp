@@ -25,15 +25,16 @@ std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) 
   return out;
 }
 
-// A title's part number on one side only (一 of 「王昭君三首 一」, left by a
-// link joining a cycle's parts to the whole), or an author one side gives as
-// unknown (不詳): the editors' matter, not the text's reading.
+// A reading of a title or author that is the editors' matter, not the
+// text's: a title's count, part number or heading (「王昭君三首 一」 against
+// 「王昭君」, left by a link joining a cycle's parts to the whole), or an
+// author one side gives as unknown (不詳).
 bool editorial(VariantField field, const std::string& a, const std::string& b, const FoundVariant& v) {
   const std::u32string ta = to_code_points(a), tb = to_code_points(b);
   if (field == VariantField::kAuthor) return is_unknown_author(ta) || is_unknown_author(tb);
-  if (v.a.start == v.a.end) return is_part_number(tb, v.b.start, v.b.end);
-  if (v.b.start == v.b.end) return is_part_number(ta, v.a.start, v.a.end);
-  return false;
+  const bool a_empty = v.a.start == v.a.end, b_empty = v.b.start == v.b.end;
+  return (a_empty || is_title_apparatus(ta, v.a.start, v.a.end, b_empty)) &&
+         (b_empty || is_title_apparatus(tb, v.b.start, v.b.end, a_empty));
 }
 
 }  // namespace
@@ -69,7 +70,9 @@ std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRule
     for (FoundVariant v : find_variants(make_collation_text(one_a, *rules.folding),
                                         make_collation_text(one_b, *rules.folding), rules)) {
       if (v.variant_class == VariantClass::kPunct || v.variant_class == VariantClass::kBreak) continue;
-      if (editorial(field, a, b, v)) v.variant_class = VariantClass::kEditorial;
+      if (v.variant_class == VariantClass::kSubstantive && editorial(field, a, b, v)) {
+        v.variant_class = VariantClass::kEditorial;
+      }
       v.field = field;
       out.push_back(v);  // side positions name passage 0: each side's first
     }
