@@ -71,10 +71,7 @@ class PlacesKept {
         "SELECT p.id, p.text FROM passage p WHERE p.id BETWEEN ?1 AND ?2 AND EXISTS (SELECT 1 FROM link_passage lp "
         "JOIN link_passage lq ON lq.link_id = lp.link_id WHERE lp.passage_id = p.id AND lq.passage_id BETWEEN ?3 AND ?4) "
         "ORDER BY p.id");
-    q->bind(1, r1.first_id);
-    q->bind(2, r1.last_id());
-    q->bind(3, r2.first_id);
-    q->bind(4, r2.last_id());
+    bind_ranges(*q, r1, r2);
     std::size_t next = 0;  // spans are read along with the passages, both in id order
     std::u32string text;
     while (q->executeStep()) {
@@ -109,10 +106,7 @@ class PlacesKept {
         "SELECT passage_a, start_a, end_a, passage_b, start_b, end_b FROM variant WHERE field = 'text' AND "
         "((passage_a BETWEEN ?1 AND ?2 AND passage_b BETWEEN ?3 AND ?4) OR (passage_a BETWEEN ?3 AND ?4 AND passage_b "
         "BETWEEN ?1 AND ?2))");
-    q->bind(1, r1.first_id);
-    q->bind(2, r1.last_id());
-    q->bind(3, r2.first_id);
-    q->bind(4, r2.last_id());
+    bind_ranges(*q, r1, r2);
     std::vector<Span> out;
     while (q->executeStep()) {
       const int side = q->getColumn(0).getInt64() >= r1.first_id && q->getColumn(0).getInt64() <= r1.last_id() ? 0 : 3;
@@ -120,6 +114,14 @@ class PlacesKept {
     }
     q->reset();
     return out;
+  }
+
+  // ?1..?4: the first and last passage ids of each edition.
+  static void bind_ranges(SQLite::Statement& q, const PassageRange& r1, const PassageRange& r2) {
+    q.bind(1, r1.first_id);
+    q.bind(2, r1.last_id());
+    q.bind(3, r2.first_id);
+    q.bind(4, r2.last_id());
   }
 
   std::vector<bool> asked_;
