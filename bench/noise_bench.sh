@@ -58,8 +58,9 @@ lost = []
 for field, qa, qr, ta, tr, judged, what in rows:
     qr, tr = unesc(qr), unesc(tr)
     c = cls.get((field, qa, qr, ta, tr))
-    if c is None:  # a reading narrowed (桮珓/杯蛟 is 珓/蛟 once 桮 folds with 杯): still there
-        c = "substantive" if any(a in qr and b in tr for a, b in narrowed.get((field, qa, ta), [])) else "gone"
+    if c is None:  # a reading narrowed (桮珓/杯蛟 is 珓/蛟 once 桮 folds with 杯) or widened: still there
+        near = narrowed.get((field, qa, ta), [])
+        c = "substantive" if any((a in qr and b in tr) or (qr in a and tr in b) for a, b in near) else "gone"
     if c == "substantive":
         left[judged] += 1
     elif judged == "reading":
