@@ -47,17 +47,19 @@ def unesc(s):
     return s.replace("\\n", "\n").replace("\\t", "\t").replace("\\\\", "\\")
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1], encoding="utf-8") if l.strip() and not l.startswith("#")]
 vs = json.load(open(sys.argv[2], encoding="utf-8"))["variants"]
-cls, narrowed = {}, {}
+cls, narrowed, by_t = {}, {}, {}
 for v in vs:
     key = (v.get("field", "text"), v["a"]["address"], v["a"]["reading"], v["b"]["address"], v["b"]["reading"])
     cls.setdefault(key, v["class"])
+    # 全唐詩 holds some poems twice (將進酒 under 鼓吹曲辭 and under 李白): T may link to either copy.
+    by_t.setdefault((key[0], key[2], key[3], key[4]), v["class"])
     if v["class"] == "substantive":
         narrowed.setdefault((key[0], key[1], key[3]), []).append((key[2], key[4]))
 left = {"noise": 0, "reading": 0}
 lost = []
 for field, qa, qr, ta, tr, judged, what in rows:
     qr, tr = unesc(qr), unesc(tr)
-    c = cls.get((field, qa, qr, ta, tr))
+    c = cls.get((field, qa, qr, ta, tr)) or by_t.get((field, qr, ta, tr))
     if c is None:  # a reading narrowed (桮珓/杯蛟 is 珓/蛟 once 桮 folds with 杯) or widened: still there
         near = narrowed.get((field, qa, ta), [])
         c = "substantive" if any((a in qr and b in tr) or (qr in a and tr in b) for a, b in near) else "gone"

@@ -206,7 +206,11 @@ void person_page(Database& db, const std::string& who, WebResponse& res) {
   for (std::size_t i = 0; i < mentions.size() && static_cast<int64_t>(i) < kMentionsShown; ++i) {
     const Mention& m = mentions[i];
     body += "<li>" + link("/read/" + m.address + "#" + m.address, m.address) + " …" + html_escape(m.context) + "… " +
-            (m.form == m.text ? "" : "<span class=\"meta\">(" + html_escape(m.form) + ", " + html_escape(m.kind) + ")</span>") + "</li>";
+            (m.form == m.text ? "" : "<span class=\"meta\">(" + html_escape(m.form) + ", " + html_escape(m.kind) + ")</span>") +
+            (m.status == "unconfirmed" ? " <span class=\"meta unconfirmed\">(unconfirmed: " + html_escape(m.form) +
+                                             " is marked ambiguous)</span>"
+                                       : "") +
+            "</li>";
   }
   body += "</ol>";
   if (static_cast<int64_t>(mentions.size()) > kMentionsShown) {
