@@ -82,3 +82,34 @@ TEST_CASE("align_sequences reports a transposed block as moved") {
   CHECK(alignment.matches.size() >= 60000);
   CHECK(alignment.moved.size() >= 25000);
 }
+
+TEST_CASE("align_sequences finds a short witness inside a long base, edits and all, fast") {
+  // A partial witness: a few hundred units against a million, the witness's
+  // text one stretch of the base with substitutions every few units, so
+  // that no anchor forms in it. Myers alone would take minutes (diff.cpp:
+  // kUnbalanced); the window of the base holding the witness's k-grams is
+  // aligned instead.
+  std::mt19937 rng(41);
+  const auto a = random_sequence(rng, 1000000, 5000);
+  const std::size_t from = 612345;
+  std::vector<uint32_t> b(a.begin() + from, a.begin() + from + 300);
+  std::size_t edited = 0;
+  for (std::size_t i = 5; i < b.size(); i += 9) b[i] = 6000 + static_cast<uint32_t>(edited++);  // not in a
+  const auto alignment = jiaozhu::detail::align_sequences(a, b);
+  check_valid(alignment.matches, a, b);
+  CHECK(alignment.matches.size() == b.size() - edited);
+  for (const Match& m : alignment.matches) REQUIRE(m.a == from + m.b);
+}
+
+TEST_CASE("a short witness spread over a long base is still aligned in full") {
+  // The witness's k-grams are spread over the base, no window holds half of
+  // them: the whole gap is aligned as before.
+  std::mt19937 rng(42);
+  const auto a = random_sequence(rng, 40000, 5000);
+  std::vector<uint32_t> b;
+  for (std::size_t start : {1000u, 20000u, 39000u}) b.insert(b.end(), a.begin() + start, a.begin() + start + 10);
+  for (std::size_t i = 4; i < b.size(); i += 7) b[i] = 9000;  // breaks every anchor
+  const auto alignment = jiaozhu::detail::align_sequences(a, b);
+  check_valid(alignment.matches, a, b);
+  CHECK(alignment.matches.size() >= b.size() - 5);
+}

@@ -166,6 +166,47 @@ std::vector<bool> longest_chain(const std::vector<Match>& anchors) {
 
 constexpr std::size_t kSmallGap = 4096;  // gaps this long on the shorter side go to Myers directly
 
+// A gap far longer on one side than on the other: a partial witness (三百首
+// against 全唐詩's 57,000 poems) leaves between two anchored poems a few
+// characters against a hundred thousand. Myers pays for deleting the long
+// side, in time the product of the two lengths (four minutes for 唐詩三百首);
+// the short side's text lies, if anywhere, in one stretch of the long side.
+constexpr std::size_t kUnbalanced = 16;
+constexpr std::size_t kWindowGram = 4;
+
+// The stretch [from, to) of `longer`, twice as long as `shorter` and a
+// little more, holding the most k-grams of `shorter`, when it holds at least
+// half of those found anywhere in `longer`; else all of `longer` (the text
+// of `shorter` is spread over it, and only a full alignment finds it). Empty
+// when `longer` holds none of them.
+std::pair<std::size_t, std::size_t> best_window(Seq shorter, Seq longer) {
+  const std::size_t width = std::min(longer.size(), 2 * shorter.size() + 64);
+  if (shorter.size() < kWindowGram) return {0, width};
+  auto gram = [](Seq s, std::size_t i) {
+    uint64_t h = 0;
+    for (std::size_t t = 0; t < kWindowGram; ++t) h = h * 0x100000001B3ull + s[i + t] + 1;
+    return h;
+  };
+  std::vector<uint64_t> grams;
+  for (std::size_t i = 0; i + kWindowGram <= shorter.size(); ++i) grams.push_back(gram(shorter, i));
+  std::sort(grams.begin(), grams.end());
+  // hits[i]: k-grams of `shorter` starting in longer[0, i).
+  std::vector<uint32_t> hits(longer.size() + 1, 0);
+  for (std::size_t i = 0; i < longer.size(); ++i) {
+    const bool hit = i + kWindowGram <= longer.size() && std::binary_search(grams.begin(), grams.end(), gram(longer, i));
+    hits[i + 1] = hits[i] + hit;
+  }
+  std::size_t best = 0;
+  for (std::size_t from = 0; from + width <= longer.size(); ++from) {
+    if (hits[from + width] - hits[from] > hits[best + width] - hits[best]) best = from;
+  }
+  const uint32_t in_best = hits[best + width] - hits[best];
+  if (in_best == 0) return {0, 0};
+  if (2 * in_best < hits[longer.size()]) return {0, longer.size()};
+  // Hits count where k-grams start: the last one's text runs on past the window.
+  return {best, std::min(longer.size(), best + width + kWindowGram - 1)};
+}
+
 void align_range(Seq a, Seq b, std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, std::size_t k,
                  Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd);
 
@@ -218,6 +259,18 @@ std::size_t middle_cut(const std::vector<Match>& anchors, const std::vector<bool
 void align_range(Seq a, Seq b, std::size_t a0, std::size_t a1, std::size_t b0, std::size_t b1, std::size_t k,
                  Alignment& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd) {
   if (a0 >= a1 || b0 >= b1) return;
+  const std::size_t na = a1 - a0, nb = b1 - b0;
+  if (std::max(na, nb) > kUnbalanced * std::min(na, nb) && std::max(na, nb) > 4 * kSmallGap) {
+    // Only the stretch of the long side where the short side's text is.
+    const bool a_longer = na > nb;
+    const auto [from, to] = a_longer ? best_window(b.subspan(b0, nb), a.subspan(a0, na))
+                                     : best_window(a.subspan(a0, na), b.subspan(b0, nb));
+    if (from == to) return;
+    if (to - from < std::max(na, nb)) {
+      if (a_longer) return align_range(a, b, a0 + from, a0 + to, b0, b1, k, out, fwd, bwd);
+      return align_range(a, b, a0, a1, b0 + from, b0 + to, k, out, fwd, bwd);
+    }
+  }
   if (std::min(a1 - a0, b1 - b0) <= kSmallGap || k < 4) {
     std::vector<Match> local;
     std::ptrdiff_t budget = static_cast<std::ptrdiff_t>(std::min<std::size_t>(200000, 4 * (a1 - a0 + b1 - b0)));

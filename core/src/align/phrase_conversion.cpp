@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "jiaozhu/fold.h"
@@ -15,6 +16,7 @@ namespace {
 
 struct PhraseTable {
   std::unordered_map<std::u32string, std::vector<std::u32string>> to;  // search forms
+  std::unordered_set<char32_t> characters;  // every character of a phrase, folded: most differences hold none
   std::size_t longest = 0;
 };
 
@@ -25,6 +27,7 @@ const PhraseTable& table() {
       std::u32string from = fold_code_points(to_code_points(p.from)), to = fold_code_points(to_code_points(p.to));
       if (from == to) continue;  // one phrase in two scripts: the character folding sees it already
       out.longest = std::max(out.longest, from.size());
+      out.characters.insert(from.begin(), from.end());
       out.to[std::move(from)].push_back(std::move(to));
     }
     return out;
@@ -38,6 +41,9 @@ bool converted_one_way(std::u32string_view a, uint32_t a_start, uint32_t a_end, 
   const PhraseTable& t = table();
   const std::size_t width = a_end - a_start;
   if (width == 0 || width > t.longest) return false;
+  for (std::size_t i = a_start; i < a_end; ++i) {
+    if (!t.characters.count(fold_han(a[i]))) return false;
+  }
   const std::size_t first = a_start >= t.longest ? a_start - t.longest + 1 : 0;
   for (std::size_t k = first; k <= a_start; ++k) {
     const std::size_t before = a_start - k;
