@@ -6,6 +6,7 @@
 #include <optional>
 #include <sstream>
 
+#include "jiaozhu/csv.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/han_properties.h"
 #include "jiaozhu/unicode.h"
@@ -19,21 +20,12 @@ constexpr std::string_view kNames[kVariantKindCount] = {"omission", "addition", 
                                                         "loan",     "variant_form", "taboo",   "other"};
 constexpr std::string_view kChinese[kVariantKindCount] = {"脫", "衍", "倒", "形近", "音近", "通假", "異體", "避諱", "異文"};
 
-std::vector<std::string> tsv_fields(const std::string& line) {
-  std::vector<std::string> f;
-  std::istringstream fields(line);
-  for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
-  return f;
-}
-
-
-
 std::vector<TabooEntry> parse_taboo_table() {
   std::vector<TabooEntry> out;
   std::istringstream in(kTabooTable);
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
-    const std::vector<std::string> f = tsv_fields(line);
+    const std::vector<std::string> f = split_tsv(line);
     const std::u32string avoided = to_code_points(f.at(3));
     out.push_back({f.at(0), f.at(1), f.at(2), avoided.at(0), to_code_points(f.at(4)), f.at(5), std::stoi(f.at(6))});
   }

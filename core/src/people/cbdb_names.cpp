@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <sstream>
 
+#include "jiaozhu/csv.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/people.h"
@@ -32,14 +32,6 @@ const std::map<std::string, std::string>& kinds_by_code() {
   static const std::map<std::string, std::string> kinds{
       {"2", "courtesy"}, {"5", "posthumous"}, {"6", "style"}, {"7", "birth-order"}, {"9", "childhood"}};
   return kinds;
-}
-
-std::vector<std::string> split_tsv(const std::string& line) {
-  std::vector<std::string> out;
-  std::stringstream in(line);
-  for (std::string field; std::getline(in, field, '\t');) out.push_back(field);
-  if (!line.empty() && line.back() == '\t') out.emplace_back();
-  return out;
 }
 
 // One CSV record (RFC 4180) that fits on its line: names hold no line break.

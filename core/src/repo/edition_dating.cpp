@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "jiaozhu/csv.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -20,9 +21,7 @@ std::vector<Reign> parse_reign_table() {
   std::istringstream in(kReignTable);
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::istringstream fields(line);
-    for (std::string x; std::getline(fields, x, '\t');) f.push_back(x);
+    const std::vector<std::string> f = split_tsv(line);
     out.push_back({f.at(0), f.at(1), std::stoi(f.at(2)), std::stoi(f.at(3))});
   }
   return out;

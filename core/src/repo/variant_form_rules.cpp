@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "jiaozhu/csv.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/decode.h"
 #include "jiaozhu/error.h"
@@ -49,12 +50,7 @@ std::vector<FoldRuleDraft> read_fold_rule_table(const std::filesystem::path& pat
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> fields;
-    std::size_t from = 0;
-    for (std::size_t tab; (tab = line.find('\t', from)) != std::string::npos; from = tab + 1) {
-      fields.push_back(line.substr(from, tab - from));
-    }
-    fields.push_back(line.substr(from));
+    std::vector<std::string> fields = split_tsv(line);
     const std::string where = name + ":" + std::to_string(line_number) + ": ";
     if (fields.size() < 2 || fields.size() > 4) {
       throw UsageError(where + "a rule is form, standard form and optionally source and note, separated by tabs");

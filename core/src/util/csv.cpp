@@ -9,4 +9,14 @@ std::string csv_field(std::string_view s) {
   return out + "\"";
 }
 
+std::vector<std::string> split_tsv(std::string_view line) {
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  for (std::size_t tab; (tab = line.find('\t', from)) != std::string_view::npos; from = tab + 1) {
+    out.emplace_back(line.substr(from, tab - from));
+  }
+  out.emplace_back(line.substr(from));
+  return out;
+}
+
 }  // namespace jiaozhu
