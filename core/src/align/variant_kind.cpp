@@ -59,6 +59,12 @@ std::string taboo_evidence(const TabooEntry& e, char32_t original, char32_t writ
          " (" + e.source + ")";
 }
 
+// How two characters alike in shape are alike: their Cangjie codes, else
+// their four corners.
+std::string shape_evidence(const HanLikeness& like) {
+  return !like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner;
+}
+
 // One differing position: a → b.
 KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
   if (const TabooEntry* e = taboo_for(a, b, q.date_b)) return {VariantKind::kTaboo, taboo_evidence(*e, a, b)};
@@ -66,9 +72,7 @@ KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
   const HanLikeness like = han_likeness(a, b);
   // Variant forms of one character are no loan and no likeness of sound
   // (艣/櫓 read alike because they are one word): Unihan's kZVariant and
-  // kSemanticVariant, or one phonetic series under two radicals that
-  // Unihan's variant pairs show replacing each other (谿/溪: 谷 and 水).
-  // kSpecializedSemanticVariant (坐/座, 陳/陣) relates characters alike in
+  // kSemanticVariant. kSpecializedSemanticVariant (坐/座, 陳/陣) relates characters alike in
   // some senses only: loans and 古今字, judged below.
   if (like.variant_relations & (kZVariantRelation | kSemanticVariantRelation)) {
     return {VariantKind::kVariantForm, describe(like).front()};
@@ -76,8 +80,7 @@ KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
   // A rare character read like a common one, or of its series, is most
   // often its variant form (羇/羈, 逈/迥, 虵/蛇), seldom a loan or a slip.
   if (like.one_rare && (!like.phonetic.empty() || (!like.mandarin.empty() && !like.cantonese.empty()))) {
-    std::vector<std::string> lines = describe(like);
-    return {VariantKind::kVariantForm, "one of the two is rare; " + lines.front()};
+    return {VariantKind::kVariantForm, "one of the two is rare; " + describe(like).front()};
   }
   if (!like.phonetic.empty()) {
     // One is the other with a component added (反/返, 女/汝, 莫/暮): the
@@ -93,12 +96,11 @@ KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
     const bool alike_in_shape =
         !like.cangjie.empty() || (!like.four_corner.empty() && like.four_corner.find('~') == std::string::npos);
     if (alike_in_shape && !like.close_in_sound()) {
-      return {VariantKind::kGraphic, (!like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner) +
-                                         ", read apart; kPhonetic series " + like.phonetic + " groups the shapes"};
+      return {VariantKind::kGraphic,
+              shape_evidence(like) + ", read apart; kPhonetic series " + like.phonetic + " groups the shapes"};
     }
     if (alike_in_shape) {
-      return {VariantKind::kOther, "same kPhonetic series " + like.phonetic + " and " +
-                                       (!like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner) +
+      return {VariantKind::kOther, "same kPhonetic series " + like.phonetic + " and " + shape_evidence(like) +
                                        ": 形近, 通假 or 異體 (the pair alone cannot tell)"};
     }
     return {VariantKind::kLoan, "same kPhonetic series " + like.phonetic};
@@ -112,7 +114,7 @@ KindProposal one_character(char32_t a, char32_t b, const KindQuestion& q) {
     return {VariantKind::kPhonetic, evidence};
   }
   if (like.close_in_shape()) {
-    return {VariantKind::kGraphic, !like.cangjie.empty() ? "Cangjie " + like.cangjie : "four-corner " + like.four_corner};
+    return {VariantKind::kGraphic, shape_evidence(like)};
   }
   return {VariantKind::kOther, ""};
 }
