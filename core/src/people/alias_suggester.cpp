@@ -142,9 +142,9 @@ std::vector<Variant> candidate_variants(Database& db, const std::string& s1, con
   return out;
 }
 
-void from_variants(Database& db, const std::string& s1, const std::string& s2,
-                   const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
-  for (const Variant& v : candidate_variants(db, s1, s2, known)) {
+void from_variants(const std::vector<Variant>& candidates, const std::multimap<std::u32string, KnownForm>& known,
+                   Suggestions& out) {
+  for (const Variant& v : candidates) {
     const std::u32string a = fold_code_points(to_code_points(v.a.reading)), b = fold_code_points(to_code_points(v.b.reading));
     for (const auto& [mine, other, other_span] : {std::tuple(a, b, &v.b), std::tuple(b, a, &v.a)}) {
       if (!looks_like_name(other) || known.count(other)) continue;
@@ -171,10 +171,10 @@ const std::u32string& passage_text(Database& db, const std::string& address, std
 // them against it: the linked edition reads the known form at the aligned
 // place (张着麟 against 张若麟). A look-alike with no variant behind it
 // (七十二 beside 李十二, both editions alike) is no evidence of an alias.
-void near_forms(Database& db, const std::string& s1, const std::string& s2,
-                const std::multimap<std::u32string, KnownForm>& known, Suggestions& out) {
+void near_forms(Database& db, const std::vector<Variant>& candidates, const std::multimap<std::u32string, KnownForm>& known,
+                Suggestions& out) {
   std::map<std::string, std::u32string> texts;
-  for (const Variant& v : candidate_variants(db, s1, s2, known)) {
+  for (const Variant& v : candidates) {
     if (v.field != VariantField::kText || v.a.end - v.a.start != v.b.end - v.b.start || v.a.start == v.a.end) continue;
     for (const auto& [mine, other] : {std::pair(&v.b, &v.a), std::pair(&v.a, &v.b)}) {
       const std::u32string mine_text = fold_code_points(passage_text(db, mine->address, texts));
@@ -286,8 +286,9 @@ std::vector<AliasSuggestion> PersonRepository::suggest(const std::string& s1, co
   EditionRepository(db_).get(s2);
   const auto known = known_forms(db_);
   Suggestions found;
-  from_variants(db_, s1, s2, known, found);
-  near_forms(db_, s1, s2, known, found);
+  const std::vector<Variant> candidates = candidate_variants(db_, s1, s2, known);
+  from_variants(candidates, known, found);
+  near_forms(db_, candidates, known, found);
   near_forms_in_text(db_, s1, s2, known, found);
   const std::set<std::string> dismissed = detail::dismissed_suggestions(db_);
   std::vector<AliasSuggestion> out;
