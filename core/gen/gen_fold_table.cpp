@@ -44,6 +44,8 @@
 #include <string>
 #include <vector>
 
+#include "charset.h"
+
 namespace {
 
 constexpr std::size_t kMaxOptionalClass = 4;
@@ -151,12 +153,8 @@ int main(int argc, char** argv) {
     return 1;
   }
   auto in_gb2312 = [&](UChar32 c) {
-    icu::UnicodeString s(c);
-    char out[8];
-    UErrorCode e = U_ZERO_ERROR;
-    ucnv_setFromUCallBack(gb2312, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
-    ucnv_fromUChars(gb2312, out, sizeof out, s.getBuffer(), s.length(), &e);
-    return U_SUCCESS(e);
+    std::string bytes;
+    return encodes(gb2312, c, bytes);
   };
 
   UnionFind classes;

@@ -14,7 +14,6 @@
 // Readings lose their tones here, once, so that the library compares plain
 // strings: 音近 in #20's sense is "the same syllable", whatever the tone.
 #include <unicode/translit.h>
-#include <unicode/ucnv.h>
 #include <unicode/unistr.h>
 
 #include <cstdio>
@@ -26,23 +25,13 @@
 #include <string>
 #include <vector>
 
+#include "charset.h"
+
 namespace {
 
 struct Row {
   std::string cangjie, four_corner, phonetic, mandarin, cantonese, tang;
 };
-
-// Whether `cp` converts to `converter`'s charset; its bytes in `out`.
-bool encodes(UConverter* converter, unsigned cp, std::string& out) {
-  UErrorCode e = U_ZERO_ERROR;
-  const icu::UnicodeString s(static_cast<UChar32>(cp));
-  char bytes[8];
-  ucnv_setFromUCallBack(converter, UCNV_FROM_U_CALLBACK_STOP, nullptr, nullptr, nullptr, &e);
-  const int32_t n = ucnv_fromUChars(converter, bytes, sizeof bytes, s.getBuffer(), s.length(), &e);
-  if (U_FAILURE(e)) return false;
-  out.assign(bytes, static_cast<std::size_t>(n));
-  return true;
-}
 
 unsigned parse_code_point(const std::string& token) {  // "U+5F8C" or "U+5F8C<kSource"
   return static_cast<unsigned>(std::stoul(token.substr(2), nullptr, 16));
