@@ -71,6 +71,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
                 {"links_made", r.links_made},
                 {"replaced_whole", r.replaced_whole},
                 {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"notes_imported", r.notes_imported},
+                {"page_images", r.page_images}, {"image_folder", r.image_folder},
                 {"seconds", seconds}});
     return;
   }
@@ -84,6 +85,11 @@ void run_import(const Globals& g, const ImportArgs& a) {
             << " passages, " << with_commas(r.code_points) << " characters, " << to_string(r.script) << ", "
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
   if (r.notes_imported) std::cout << "imported the sources' " << with_commas(r.notes_imported) << " notes as notes\n";
+  if (r.page_images) {
+    std::cout << with_commas(r.page_images) << " pages have the image the source names";
+    if (!r.image_folder.empty()) std::cout << " (their folder on this machine: " << r.image_folder << ")";
+    std::cout << '\n';
+  }
   if (r.replaced && r.replaced_whole.empty()) {
     std::cout << "corrected " << with_commas(r.passages_corrected) << " passages that changed (a revision each, "
               << "`jiaozhu passage log`); " << with_commas(r.links_recollated) << " links collated again, every other kept";

@@ -42,6 +42,7 @@ void print_report(const MergeReport& r) {
   if (r.decisions + r.policies > 0) {
     std::cout << "  " << r.decisions << " decisions on apparatus places and " << r.policies << " settings of policies came in\n";
   }
+  if (r.page_images > 0) std::cout << "  " << r.page_images << " settings of page images came in\n";
   if (r.passages_corrected > 0) std::cout << "  " << r.passages_corrected << " passages now show the other copy's corrections\n";
   if (r.removed > 0) std::cout << "  removed " << r.removed << " aliases, links or characters the other copy removed or merged\n";
   for (const std::string& s : r.renamed) std::cout << "  renamed incoming edition " << printable(s) << '\n';

@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 17.
+-- jiaozhu schema, current version: 18.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -332,6 +332,11 @@ CREATE TABLE note (
   passage_opening  TEXT CHECK (passage_opening IS NULL OR target = 'passage'),  -- migration 0008
   target_key       TEXT CHECK (target_key IS NULL OR target IN ('link', 'variant')),  -- migration 0008
   span_field       TEXT CHECK (span_field IS NULL OR (target = 'span' AND span_field IN ('title', 'author'))),  -- migration 0014
+  -- a note on a region of a page's image (migration 0018): the page, and
+  -- the rectangle "x,y,w,h" in pixels of its full image (FragmentSelector xywh=)
+  region_page      TEXT CHECK (region_page IS NULL OR (target = 'passage' AND length(region_page) >= 1)),
+  region           TEXT CHECK ((region IS NULL) = (region_page IS NULL)
+                               AND (region IS NULL OR region GLOB '[0-9]*,[0-9]*,[0-9]*,[0-9]*')),
   CHECK ((target IN ('span', 'passage')) = (edition_id IS NOT NULL AND passage_seq IS NOT NULL)),
   CHECK ((target = 'span') = (span_start IS NOT NULL AND span_end IS NOT NULL AND quote_exact IS NOT NULL)),
   CHECK ((target IN ('link', 'variant', 'character')) = (target_uuid IS NOT NULL))
@@ -600,6 +605,29 @@ CREATE TABLE mention_choice (
   set_at       TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX mention_choice_mention ON mention_choice(mention_uuid, set_at);
+
+-- Which image shows a page of an edition (schema 18) (`facsimile add`, a TEI <pb facs>),
+-- a log like edition_dating: every setting is a row, never changed, and what
+-- holds for a page is its newest row (set_at, then uuid); merge is a union.
+-- page_uuid derives from the edition's uuid and the page label as the
+-- edition's passages name it (core/src/facsimile/page_images.h). `image` is
+-- the mapping as one JSON object, NULL when it was withdrawn:
+--   {"edition": uuid, "page": "2", "order": 2,
+--    "file": "p2.png"                     a file of the edition's folder,
+--                                          which each machine sets for
+--                                          itself (user config), or
+--    "url": "https://…/default.jpg",       an image on the web, with
+--    "canvas", "service", "api", "manifest", "width", "height"  from IIIF}
+-- Its fields are checked at every door (add, import, merge, `check`): a
+-- file is a relative name that cannot leave its folder, a URL is http(s).
+CREATE TABLE page_image (
+  uuid      TEXT PRIMARY KEY,
+  page_uuid TEXT NOT NULL,
+  image     TEXT CHECK (image IS NULL OR substr(image, 1, 1) = '{'),
+  author    TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at    TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX page_image_page ON page_image(page_uuid, set_at);
 
 -- A person's id in the China Biographical Database (`character import
 -- --format cbdb`; schema 11), a log like the two above: cbdb_id NULL

@@ -43,6 +43,7 @@ enum class Field {
   kChoiceValue,   // a recorded choice's value: a variant kind's name, a CBDB id
   kReference,     // what names a record to look it up: an address, an id or its prefix, a name
   kUrlParameter,  // a parameter of a page's address in the reading room
+  kPageImage,     // a page's image as stored: JSON of its file or URLs (facsimile.h)
 };
 
 // Whether `value` is a SHA-256 digest as jiaozhu stores them: 64 lower-case

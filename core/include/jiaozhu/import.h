@@ -73,6 +73,8 @@ struct ImportReport {
   int64_t links_removed = 0;           // replaced whole: the links that held its old passages
   int64_t notes_orphaned = 0;          // replaced: notes whose words are gone
   int64_t notes_imported = 0;          // notes the sources hold apart from the text (TEI <note>)
+  int64_t page_images = 0;             // pages given the image the sources name (TEI <pb facs>)
+  std::string image_folder;            // where those that are files lie, set for this machine
 };
 
 
@@ -94,9 +96,24 @@ using AfterNewText = std::function<void(Database& db, int64_t edition_id, const 
 using CorrectPassages = std::function<void(Database& db, int64_t edition_id, const std::vector<PassageCorrection>& changed,
                                            ImportReport& report)>;
 
+// A page's image as a source names it (TEI <pb facs>): an http(s) URL or an
+// absolute path on this machine.
+struct SourcePageFacs {
+  std::string page;
+  std::string facs;
+  std::string base;  // the folder of the source file that names it
+};
+
+// What records the images the sources name for the pages of edition
+// `edition_id` (facsimile.h), in the import's transaction, whenever the
+// import writes or finds its text; in `report` (page_images, image_folder).
+using RecordPageImages = std::function<void(Database& db, int64_t edition_id, const std::vector<SourcePageFacs>& images,
+                                            ImportReport& report)>;
+
 struct ImportSteps {
   AfterNewText after_new_text;
   CorrectPassages correct;
+  RecordPageImages page_images;
 };
 
 // Reads `files` in order into one edition: one transaction (its own) writes

@@ -14,6 +14,8 @@ namespace jiaozhu {
 namespace {
 
 constexpr const char* kKeys[] = {"author"};
+// Not a setting `config` sets: an object of edition uuid -> folder.
+constexpr const char* kImageFolders = "image_folders";
 
 void check_key(const std::string& key) {
   for (const char* k : kKeys) {
@@ -33,6 +35,13 @@ nlohmann::json read_all() {
     throw InputError(path.string() + " is not a JSON object; fix or remove it");
   }
   return doc;
+}
+
+void write_all(const nlohmann::json& doc) {
+  const auto path = user_config_path();
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  AtomicFile(path).write_and_commit(doc.dump(2) + '\n');
 }
 
 const char* env(const char* name) {
@@ -63,10 +72,24 @@ void write_user_setting(const std::string& key, const std::string& value) {
   if (key == "author") checked_argument(Field::kAuthor, value, "the author");
   auto doc = read_all();
   doc[key] = value;
-  const auto path = user_config_path();
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  AtomicFile(path).write_and_commit(doc.dump(2) + '\n');
+  write_all(doc);
+}
+
+std::optional<std::filesystem::path> read_image_folder(const std::string& edition_uuid) {
+  const auto doc = read_all();
+  const auto folders = doc.find(kImageFolders);
+  if (folders == doc.end() || !folders->is_object()) return std::nullopt;
+  const auto it = folders->find(edition_uuid);
+  if (it == folders->end() || !it->is_string() || it->get<std::string>().empty()) return std::nullopt;
+  return std::filesystem::path(it->get<std::string>());
+}
+
+void write_image_folder(const std::string& edition_uuid, const std::filesystem::path& folder) {
+  auto doc = read_all();
+  nlohmann::json& folders = doc[kImageFolders];
+  if (!folders.is_object()) folders = nlohmann::json::object();
+  folders[edition_uuid] = folder.string();
+  write_all(doc);
 }
 
 std::string resolve_author(const std::string& given) {

@@ -177,6 +177,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   detail::ContentHasher hasher;
   ScriptCounter script;
   std::vector<SourceNote> notes;
+  std::vector<SourcePageFacs> page_images;
   uint64_t done_bytes = 0;
   for (std::size_t i = 0; i < stream.size(); ++i) {
     check_interrupt();  // reading and parsing a file run outside SQL
@@ -185,6 +186,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     for (const detail::SourceNoteDraft& n : s.parsed.notes) {
       notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text});
     }
+    for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base});
     for (const PassageDraft& d : s.parsed.passages) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);
       hasher.add_structure(d.section, d.page, d.line);
@@ -207,6 +209,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
     steps.after_new_text(db, edition_id, notes, report);
   }
+  if (!page_images.empty() && steps.page_images) steps.page_images(db, edition_id, page_images, report);
 }
 
 }  // namespace

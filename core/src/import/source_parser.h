@@ -16,8 +16,17 @@ struct SourceNoteDraft {
   std::string text;
 };
 
+// A page break that names its image (TEI <pb n facs>, or a <surface> the
+// facs points to): the facs as written, a URL or a path relative to the file.
+struct SourcePageImage {
+  std::string page;
+  std::string facs;
+  std::string base;  // set by read_source: the source file's folder
+};
+
 struct ParsedSource {
   std::vector<PassageDraft> passages;
+  std::vector<SourcePageImage> page_images;  // in document order
   std::vector<std::string> warnings;
   std::vector<SourceNoteDraft> notes;
 };

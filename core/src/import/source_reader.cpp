@@ -114,6 +114,19 @@ void check_notes(std::vector<SourceNoteDraft>& notes, const std::vector<PassageD
   }
 }
 
+// A page image's facs as a URL, or else an absolute path: a relative one
+// is taken relative to the source file (TEI's rule for a relative URI).
+void resolve_facs(std::vector<SourcePageImage>& images, const std::filesystem::path& source) {
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::absolute(source, ec).parent_path();
+  for (SourcePageImage& i : images) {
+    i.base = dir.string();
+    if (i.facs.rfind("http://", 0) == 0 || i.facs.rfind("https://", 0) == 0) continue;
+    std::string local = i.facs.rfind("file://", 0) == 0 ? i.facs.substr(7) : i.facs;
+    i.facs = (dir / std::filesystem::path(local)).lexically_normal().string();
+  }
+}
+
 }  // namespace
 
 ReadSource read_source(const std::filesystem::path& path, const ImportOptions& options) {
@@ -133,6 +146,7 @@ ReadSource read_source(const std::filesystem::path& path, const ImportOptions& o
   s.parsed = parse(format, text.utf8, name, options);
   if (s.parsed.passages.empty()) throw InputError(name + " holds no text, only blank lines or empty records");
   normalize(s.parsed.passages, name);
+  resolve_facs(s.parsed.page_images, path);
   check_notes(s.parsed.notes, s.parsed.passages, name);
   for (const PassageDraft& d : s.parsed.passages) {
     s.script.add(d.text);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "import/source_parser.h"
 #include "jiaozhu/error.h"
@@ -205,7 +206,34 @@ class TeiReader {
     const char* n = node.attribute("n").value();
     page_ = *n ? std::optional<std::string>(n) : std::nullopt;
     line_.reset();
+    if (!page_) return;
+    std::string facs = node.attribute("facs").value();
+    // facs="#s1" points to a <surface> (or its <graphic>) of <facsimile>.
+    if (facs.size() > 1 && facs[0] == '#') {
+      const auto it = graphics_.find(facs.substr(1));
+      facs = it == graphics_.end() ? std::string() : it->second;
+    }
+    if (!facs.empty() && !sink_) out_.page_images.push_back({*page_, facs, ""});
   }
+
+ public:
+  // The images of <facsimile>: each <surface>'s and <graphic>'s xml:id to
+  // the URL of its (first) graphic, for <pb facs="#id">.
+  void read_facsimile(const pugi::xml_node& root) {
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='surface']")) {
+      const pugi::xml_node surface = x.node();
+      std::string first;
+      for (const pugi::xpath_node& g : surface.select_nodes(".//*[local-name()='graphic']")) {
+        const std::string url = g.node().attribute("url").value();
+        if (url.empty()) continue;
+        if (first.empty()) first = url;
+        if (const char* id = g.node().attribute("xml:id").value(); *id) graphics_.emplace(id, url);
+      }
+      if (const char* id = surface.attribute("xml:id").value(); *id && !first.empty()) graphics_.emplace(id, first);
+    }
+  }
+
+ private:
 
   void line_break(const pugi::xml_node& node) {
     const char* n = node.attribute("n").value();
@@ -276,6 +304,7 @@ class TeiReader {
   std::string* sink_ = nullptr;  // set while a head or note is read
   PassageDraft draft_;
   std::vector<std::string> pending_notes_;
+  std::map<std::string, std::string> graphics_;
   int depth_ = 0;
 };
 
@@ -335,6 +364,7 @@ ParsedSource parse_tei(const std::string& utf8, const std::string& file) {
   ParsedSource out;
   TeiReader reader(out, utf8);
   const pugi::xml_node root = text_root(doc, file);
+  reader.read_facsimile(root);
   try {
     reader.walk(root);
   } catch (const InputError& e) {

@@ -19,6 +19,7 @@
 #include "notes/note_merge.h"
 #include "notes/note_store.h"
 #include "people/mention_choices.h"
+#include "facsimile/page_images.h"
 #include "people/mention_index.h"
 #include "people/person_merge.h"
 #include "repo/choice_log_merge.h"
@@ -78,6 +79,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       detail::merge_alias_ambiguities(m);
       detail::merge_mention_choices(m);
       detail::merge_dismissals(m);
+      detail::merge_page_images(m);
       detail::merge_decisions(m);
       detail::merge_notes(m);
       report.conflicts_remaining = count_conflicts(db);

@@ -24,7 +24,7 @@ struct Rule {
 
 // Limits: a passage as import allows; a note as long as a passage; names
 // and labels far beyond any real one, so that only hostile input meets them.
-constexpr std::array<Rule, 22> kRules{{
+constexpr std::array<Rule, 23> kRules{{
     {Field::kPassageText, "a passage's text", kMaxPassageCodePoints, true, Shape::kText},
     {Field::kPassageLabel, "a passage's title, author or ref", 1000, false, Shape::kText},
     {Field::kNoteText, "the note's text", 1'000'000, true, Shape::kText},
@@ -47,6 +47,7 @@ constexpr std::array<Rule, 22> kRules{{
     {Field::kChoiceValue, "the choice", 200, false, Shape::kText},
     {Field::kReference, "the address or id", 1000, false, Shape::kText},
     {Field::kUrlParameter, "a parameter of the address", 1000, false, Shape::kText},
+    {Field::kPageImage, "a page's image", 10'000, false, Shape::kText},
 }};
 
 const Rule& rule_of(Field field) {

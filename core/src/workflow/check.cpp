@@ -20,6 +20,7 @@
 #include "repo/edition_datings.h"
 #include "repo/suggestion_dismissals.h"
 #include "people/mention_choices.h"
+#include "facsimile/page_images.h"
 #include "repo/section_paths.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -151,6 +152,7 @@ std::vector<CheckResult> check_database(Database& db) {
     for (std::string& f : detail::ChoiceLog(db, t).faults()) choices.faults.push_back(std::move(f));
   }
   out.push_back(std::move(choices));
+  out.push_back({"page images", detail::page_image_faults(db)});
   out.push_back({"editor's decisions", DecisionRepository(db).faults()});
   out.push_back({"corrections", correction_faults(db)});
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};

@@ -1,0 +1,353 @@
+// FacsimileRepository: the page_image log read and written for editions and
+// passages, IIIF manifests and folders matched to an edition's pages.
+#include <SQLiteCpp/Statement.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "facsimile/iiif_manifest.h"
+#include "facsimile/image_folder.h"
+#include "facsimile/page_images.h"
+#include "facsimile/url_fetch.h"
+#include "jiaozhu/address.h"
+#include "jiaozhu/database.h"
+#include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/facsimile.h"
+#include "jiaozhu/user_config.h"
+
+namespace jiaozhu {
+namespace {
+
+// An edition's pages, each once, in the order its passages first stand on them.
+std::vector<std::string> edition_pages(Database& db, int64_t edition_id) {
+  SQLite::Statement q(db.sql(),
+                      "SELECT pp.page FROM passage p JOIN passage_place pp ON pp.passage_id = p.id "
+                      "WHERE p.edition_id = ? AND pp.page IS NOT NULL ORDER BY p.seq");
+  q.bind(1, edition_id);
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  while (q.executeStep()) {
+    std::string page = q.getColumn(0).getString();
+    if (seen.insert(page).second) out.push_back(std::move(page));
+  }
+  return out;
+}
+
+std::vector<std::string> pages_or_refuse(Database& db, const Edition& e) {
+  std::vector<std::string> pages = edition_pages(db, e.id);
+  if (pages.empty()) {
+    throw UsageError("edition " + e.siglum + " names no pages (its source had no page breaks): nothing to map images to");
+  }
+  return pages;
+}
+
+std::string read_file_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot read the manifest");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+std::string last_number(const std::string& s) {
+  std::size_t end = s.size();
+  while (end > 0 && !std::isdigit(static_cast<unsigned char>(s[end - 1]))) --end;
+  std::size_t begin = end;
+  while (begin > 0 && std::isdigit(static_cast<unsigned char>(s[begin - 1]))) --begin;
+  const std::string n = s.substr(begin, end - begin);
+  const std::size_t nonzero = n.find_first_not_of('0');
+  return n.empty() ? n : nonzero == std::string::npos ? "0" : n.substr(nonzero);
+}
+
+// The canvas labelled as `page`: the same label, else the only one whose
+// label has the same last number (a canvas "p. 12" or "第12頁" for page 12).
+const detail::IiifCanvas* canvas_for(const std::vector<detail::IiifCanvas>& canvases, const std::string& page) {
+  for (const auto& c : canvases) {
+    if (c.label == page) return &c;
+  }
+  const std::string n = last_number(page);
+  const detail::IiifCanvas* found = nullptr;
+  if (n.empty()) return nullptr;
+  for (const auto& c : canvases) {
+    if (last_number(c.label) != n) continue;
+    if (found) return nullptr;
+    found = &c;
+  }
+  return found;
+}
+
+PageImage from_canvas(const detail::IiifCanvas& c, const std::string& manifest) {
+  PageImage i;
+  i.canvas = c.id;
+  i.service = c.service;
+  i.image_api = c.service.empty() ? 0 : c.image_api;
+  i.url = c.image;
+  if (i.url.empty()) i.url = image_url(i, 0);
+  i.width = c.width;
+  i.height = c.height;
+  if (detail::is_web_url(manifest)) i.manifest = manifest;
+  return i;
+}
+
+ShownImage shown(PageImage image, const std::optional<std::filesystem::path>& folder, const std::string& siglum) {
+  ShownImage s{std::move(image), std::nullopt, ""};
+  if (s.image.file.empty()) return s;
+  if (!folder) {
+    s.missing = "no folder of page images is set for edition " + siglum + " on this machine (jiaozhu facsimile folder " +
+                siglum + " DIR)";
+    return s;
+  }
+  const std::filesystem::path path = *folder / s.image.file;
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec)) s.path = path;
+  else s.missing = path.string() + " is not on this machine";
+  return s;
+}
+
+std::map<std::string, PageImage> current_of(Database& db, const std::string& edition_uuid) {
+  std::map<std::string, PageImage> out;
+  for (const auto& [subject, c] : detail::ChoiceLog(db, detail::kPageImages).all_current()) {
+    if (!c.value) continue;
+    detail::StoredImage s = detail::decode_page_image(*c.value);
+    if (s.edition_uuid != edition_uuid) continue;
+    s.image.author = c.author;
+    s.image.set_at = c.set_at;
+    out[s.image.page] = std::move(s.image);
+  }
+  return out;
+}
+
+// What an add maps, with the edition's pages none of it reached.
+FacsimileAdded write_mapping(Database& db, const Edition& e, std::vector<PageImage>& images,
+                             const std::vector<std::string>& pages, int64_t offered, const std::string& author) {
+  FacsimileAdded added;
+  std::set<std::string> mapped;
+  for (const PageImage& i : images) mapped.insert(i.page);
+  for (const std::string& p : pages) {
+    if (!mapped.count(p)) added.unmatched.push_back(p);
+  }
+  added.pages = static_cast<int64_t>(images.size());
+  added.images_unused = std::max<int64_t>(0, offered - added.pages);
+  FacsimileRepository(db).record(e.uuid, images, author);
+  return added;
+}
+
+}  // namespace
+
+std::string ImageRegion::text() const {
+  return std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(w) + "," + std::to_string(h);
+}
+
+ImageRegion parse_region(const std::string& xywh) {
+  ImageRegion r;
+  int64_t* parts[] = {&r.x, &r.y, &r.w, &r.h};
+  std::size_t at = 0;
+  for (int i = 0; i < 4; ++i) {
+    const std::size_t end = i < 3 ? xywh.find(',', at) : xywh.size();
+    const std::string part = end == std::string::npos ? "" : xywh.substr(at, end - at);
+    if (part.empty() || part.size() > 7 || !std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      throw UsageError("the region '" + xywh + "' is not X,Y,W,H in whole pixels");
+    }
+    *parts[i] = std::stoll(part);
+    at = end + 1;
+  }
+  if (r.w < 1 || r.h < 1) throw UsageError("the region '" + xywh + "' has no width or no height");
+  return r;
+}
+
+std::string image_url(const PageImage& image, int64_t width) {
+  if (image.service.empty()) return image.url;
+  if (width <= 0 && !image.url.empty()) return image.url;
+  // Level 0 of both versions serves the full region at its full size:
+  // "full" (2) or "max" (3); a width is asked as "w," in either.
+  const std::string size = width > 0 ? std::to_string(width) + "," : image.image_api == 2 ? "full" : "max";
+  return image.service + "/full/" + size + "/0/default.jpg";
+}
+
+FacsimileAdded FacsimileRepository::add_iiif(const std::string& siglum, const std::string& manifest, PageMatch match,
+                                             const std::string& author) {
+  const bool web = manifest.rfind("http://", 0) == 0 || manifest.rfind("https://", 0) == 0;
+  if (web && !detail::is_web_url(manifest)) throw UsageError("'" + manifest + "' is not a URL jiaozhu can fetch");
+  const detail::IiifManifest m = detail::read_iiif_manifest(web ? detail::fetch_url(manifest) : read_file_text(manifest), manifest);
+  const std::string source = detail::is_web_url(m.id) ? m.id : web ? manifest : "";
+  FacsimileAdded added;
+  db_.write([&] {
+    const Edition e = EditionRepository(db_).get(siglum);
+    const std::vector<std::string> pages = pages_or_refuse(db_, e);
+    std::vector<PageImage> images;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      const detail::IiifCanvas* c = match == PageMatch::kOrder ? (i < m.canvases.size() ? &m.canvases[i] : nullptr)
+                                                               : canvas_for(m.canvases, pages[i]);
+      if (!c) continue;
+      PageImage image = from_canvas(*c, source);
+      image.page = pages[i];
+      image.order = static_cast<int64_t>(i + 1);
+      try {
+        detail::check_page_image(image);
+      } catch (const UsageError& err) {
+        throw InputError(manifest + ": canvas " + c->id + ": " + err.what());
+      }
+      images.push_back(std::move(image));
+    }
+    added = write_mapping(db_, e, images, pages, static_cast<int64_t>(m.canvases.size()), author);
+  });
+  return added;
+}
+
+FacsimileAdded FacsimileRepository::add_folder(const std::string& siglum, const std::filesystem::path& folder,
+                                               const std::string& pattern, PageMatch match, const std::string& author) {
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::weakly_canonical(std::filesystem::absolute(folder, ec), ec);
+  const std::vector<std::string> files = detail::image_files(absolute);
+  const std::set<std::string> present(files.begin(), files.end());
+  FacsimileAdded added;
+  std::string edition_uuid;
+  db_.write([&] {
+    const Edition e = EditionRepository(db_).get(siglum);
+    edition_uuid = e.uuid;
+    const std::vector<std::string> pages = pages_or_refuse(db_, e);
+    std::vector<PageImage> images;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      std::optional<std::string> file;
+      if (!pattern.empty()) {
+        const std::string name = detail::name_from_pattern(pattern, pages[i]);
+        if (present.count(name)) file = name;
+      } else if (match == PageMatch::kOrder) {
+        if (i < files.size()) file = files[i];
+      } else {
+        file = detail::file_by_number(files, pages[i]);
+      }
+      if (!file) continue;
+      PageImage image;
+      image.page = pages[i];
+      image.order = static_cast<int64_t>(i + 1);
+      image.file = *file;
+      images.push_back(std::move(image));
+    }
+    added = write_mapping(db_, e, images, pages, static_cast<int64_t>(files.size()), author);
+  });
+  write_image_folder(edition_uuid, absolute);
+  return added;
+}
+
+void FacsimileRepository::record(const std::string& edition_uuid, const std::vector<PageImage>& images,
+                                 const std::string& author) {
+  detail::ChoiceLog log(db_, detail::kPageImages);
+  for (const PageImage& i : images) {
+    detail::check_page_image(i);
+    const std::string subject = detail::page_uuid(edition_uuid, i.page);
+    const std::string value = detail::encode_page_image(edition_uuid, i);
+    const auto now = log.current(subject);
+    if (now && now->value == value) continue;  // mapped so already: no row to merge
+    log.record(subject, value, "", author);
+  }
+}
+
+int64_t FacsimileRepository::remove(const std::string& siglum, const std::optional<std::string>& page,
+                                    const std::string& author) {
+  int64_t removed = 0;
+  db_.write([&] {
+    const Edition e = EditionRepository(db_).get(siglum);
+    const std::map<std::string, PageImage> current = current_of(db_, e.uuid);
+    if (page && !current.count(*page)) throw NotFound("page " + *page + " of edition " + siglum + " has no image");
+    detail::ChoiceLog log(db_, detail::kPageImages);
+    for (const auto& [label, image] : current) {
+      if (page && label != *page) continue;
+      log.record(detail::page_uuid(e.uuid, label), std::nullopt, "", author);
+      ++removed;
+    }
+  });
+  return removed;
+}
+
+std::vector<ShownImage> FacsimileRepository::list(const std::string& siglum) const {
+  std::vector<ShownImage> out;
+  db_.read([&] {
+    const Edition e = EditionRepository(db_).get(siglum);
+    const std::optional<std::filesystem::path> folder = read_image_folder(e.uuid);
+    for (auto& [page, image] : current_of(db_, e.uuid)) out.push_back(shown(image, folder, siglum));
+  });
+  std::sort(out.begin(), out.end(), [](const ShownImage& a, const ShownImage& b) {
+    return a.image.order != b.image.order ? a.image.order < b.image.order : a.image.page < b.image.page;
+  });
+  return out;
+}
+
+std::optional<ShownImage> FacsimileRepository::image_of(const std::string& siglum, const std::string& page) const {
+  std::optional<ShownImage> out;
+  db_.read([&] {
+    const Edition e = EditionRepository(db_).get(siglum);
+    const auto c = detail::ChoiceLog(db_, detail::kPageImages).current(detail::page_uuid(e.uuid, page));
+    if (!c || !c->value) return;
+    PageImage image = detail::decode_page_image(*c->value).image;
+    image.author = c->author;
+    image.set_at = c->set_at;
+    out = shown(std::move(image), read_image_folder(e.uuid), siglum);
+  });
+  return out;
+}
+
+PassagePages FacsimileRepository::of_passage(const std::string& address) const {
+  const Address a = parse_address(address);
+  if (a.whole_edition() || a.first != a.last) throw UsageError("give one passage, S:N, not " + address);
+  PassagePages out;
+  out.address = format_address(a.siglum, a.first);
+  db_.read([&] {
+    const Edition e = EditionRepository(db_).get(a.siglum);
+    if (a.first > EditionRepository(db_).passage_count(e.id)) throw NotFound("edition " + a.siglum + " has no passage " + std::to_string(a.first));
+    // The page it begins on is its own, else the last one named before it.
+    auto begins = db_.cached(
+        "SELECT pp.page FROM passage p JOIN passage_place pp ON pp.passage_id = p.id "
+        "WHERE p.edition_id = ?1 AND p.seq <= ?2 AND pp.page IS NOT NULL ORDER BY p.seq DESC LIMIT 1");
+    begins->bind(1, e.id);
+    begins->bind(2, a.first);
+    if (!begins->executeStep()) return;
+    const std::string first = begins->getColumn(0).getString();
+    auto next = db_.cached(
+        "SELECT pp.page FROM passage p JOIN passage_place pp ON pp.passage_id = p.id "
+        "WHERE p.edition_id = ?1 AND p.seq > ?2 AND pp.page IS NOT NULL AND pp.page <> ?3 ORDER BY p.seq LIMIT 1");
+    next->bind(1, e.id);
+    next->bind(2, a.first);
+    next->bind(3, first);
+    const std::optional<std::string> following = next->executeStep() ? std::optional(next->getColumn(0).getString()) : std::nullopt;
+    const std::map<std::string, PageImage> images = current_of(db_, e.uuid);
+    const std::optional<std::filesystem::path> folder = images.empty() ? std::nullopt : read_image_folder(e.uuid);
+    out.pages.push_back(first);
+    // Pages that begin inside the passage: those whose images stand between
+    // its first page and the page the next passage begins on.
+    const auto own = images.find(first);
+    const auto after = following ? images.find(*following) : images.end();
+    if (own != images.end() && after != images.end()) {
+      std::vector<const PageImage*> inside;
+      for (const auto& [page, image] : images) {
+        if (image.order > own->second.order && image.order < after->second.order) inside.push_back(&image);
+      }
+      std::sort(inside.begin(), inside.end(), [](auto* x, auto* y) { return x->order < y->order; });
+      for (const PageImage* i : inside) out.pages.push_back(i->page);
+    }
+    for (const std::string& page : out.pages) {
+      if (auto it = images.find(page); it != images.end()) out.images.push_back(shown(it->second, folder, a.siglum));
+    }
+  });
+  return out;
+}
+
+std::vector<std::string> FacsimileRepository::image_origins() const {
+  std::set<std::string> origins;
+  db_.read([&] {
+    for (const auto& [subject, c] : detail::ChoiceLog(db_, detail::kPageImages).all_current()) {
+      if (!c.value) continue;
+      const PageImage i = detail::decode_page_image(*c.value).image;
+      for (const std::string* u : {&i.url, &i.service}) {
+        if (!u->empty()) origins.insert(detail::url_origin(*u));
+      }
+    }
+  });
+  return {origins.begin(), origins.end()};
+}
+
+}  // namespace jiaozhu

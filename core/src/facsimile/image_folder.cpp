@@ -1,0 +1,102 @@
+#include "facsimile/image_folder.h"
+
+#include <algorithm>
+
+#include "jiaozhu/error.h"
+
+namespace jiaozhu::detail {
+namespace {
+
+bool is_image_name(const std::filesystem::path& p) {
+  std::string ext = p.extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const char* known : {".jpg", ".jpeg", ".png", ".gif", ".webp", ".tif", ".tiff", ".jp2"}) {
+    if (ext == known) return true;
+  }
+  return false;
+}
+
+bool digit(char c) { return c >= '0' && c <= '9'; }
+
+// p2.jpg before p10.jpg: runs of digits compare by value.
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (digit(a[i]) && digit(b[j])) {
+      std::size_t ie = i, je = j;
+      while (ie < a.size() && digit(a[ie])) ++ie;
+      while (je < b.size() && digit(b[je])) ++je;
+      const std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
+      const std::string xs = x.substr(std::min(x.find_first_not_of('0'), x.size()));
+      const std::string ys = y.substr(std::min(y.find_first_not_of('0'), y.size()));
+      if (xs.size() != ys.size()) return xs.size() < ys.size();
+      if (xs != ys) return xs < ys;
+      i = ie, j = je;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i, ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
+
+// The last run of digits in `s`, without leading zeros; empty when none.
+std::string last_number(const std::string& s) {
+  std::size_t end = s.size();
+  while (end > 0 && !digit(s[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && digit(s[begin - 1])) --begin;
+  std::string n = s.substr(begin, end - begin);
+  n.erase(0, std::min(n.find_first_not_of('0'), n.size() - (n.empty() ? 0 : 1)));
+  return n;
+}
+
+}  // namespace
+
+std::vector<std::string> image_files(const std::filesystem::path& folder) {
+  std::error_code ec;
+  std::filesystem::directory_iterator it(folder, ec);
+  if (ec) throw InputError(folder.string() + ": cannot read the folder (" + ec.message() + ")");
+  std::vector<std::string> out;
+  for (const auto& entry : it) {
+    if (entry.is_regular_file(ec) && is_image_name(entry.path())) out.push_back(entry.path().filename().string());
+  }
+  std::sort(out.begin(), out.end(), natural_less);
+  return out;
+}
+
+std::string name_from_pattern(const std::string& pattern, const std::string& page) {
+  const std::size_t at = pattern.find("{n");
+  const std::size_t close = at == std::string::npos ? at : pattern.find('}', at);
+  if (close == std::string::npos) throw UsageError("--pattern '" + pattern + "' has no {n} for the page");
+  std::string value = page;
+  if (pattern[at + 2] == ':') {
+    const std::string width = pattern.substr(at + 3, close - at - 3);
+    if (width.empty() || width.size() > 2 || !std::all_of(width.begin(), width.end(), digit)) {
+      throw UsageError("--pattern '" + pattern + "': {n:K} needs a width K of 1 to 99");
+    }
+    const std::size_t k = static_cast<std::size_t>(std::stoi(width));
+    if (value.size() < k) value.insert(0, k - value.size(), '0');
+  } else if (close != at + 2) {
+    throw UsageError("--pattern '" + pattern + "': write {n} or {n:K}");
+  }
+  std::string name = pattern.substr(0, at) + value + pattern.substr(close + 1);
+  if (name.find('/') != std::string::npos || name.find('\\') != std::string::npos || name == "." || name == "..") {
+    throw UsageError("--pattern '" + pattern + "' names a file outside the folder for page " + page);
+  }
+  return name;
+}
+
+std::optional<std::string> file_by_number(const std::vector<std::string>& files, const std::string& page) {
+  const std::string wanted = last_number(page);
+  if (wanted.empty()) return std::nullopt;
+  std::optional<std::string> found;
+  for (const std::string& f : files) {
+    if (last_number(std::filesystem::path(f).stem().string()) != wanted) continue;
+    if (found) return std::nullopt;  // two files claim the page: the scholar says which (--pattern)
+    found = f;
+  }
+  return found;
+}
+
+}  // namespace jiaozhu::detail

@@ -1,0 +1,26 @@
+// A folder of page scans: its image files in natural order, and the file a
+// page's label names, by a pattern or by the number in the file's name.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace jiaozhu::detail {
+
+// The image files (jpg, jpeg, png, gif, webp, tif, tiff, jp2, any case)
+// directly in `folder`, by name in natural order (p2 before p10). Throws
+// InputError naming the folder when it cannot be read.
+std::vector<std::string> image_files(const std::filesystem::path& folder);
+
+// The file name `pattern` gives for `page`: {n} the label, {n:K} its number
+// zero-padded to K digits. Throws UsageError for a pattern without {n}, or
+// one that would leave the folder.
+std::string name_from_pattern(const std::string& pattern, const std::string& page);
+
+// The file among `files` whose name's last number equals the last number in
+// `page` (page 12 → scan_012.jpg); nothing when none or several do.
+std::optional<std::string> file_by_number(const std::vector<std::string>& files, const std::string& page);
+
+}  // namespace jiaozhu::detail
