@@ -16,6 +16,7 @@ namespace {
 
 struct NoteArgs {
   std::string id, address, quote, field, text, motivation, author, on_variant, on_character, on_link, take, tag_filter, query, to;
+  std::string region, region_page;
   std::vector<std::string> tags;
   int64_t nth = 0, start = -1, end = -1, limit = 20;
   bool json = false, orphaned = false, removed = false;
@@ -62,6 +63,12 @@ NoteRequest request_of(const NoteArgs& a) {
   } else {
     r.target = NoteTarget::kLink;
     r.target_ref = a.on_link;
+  }
+  if (!a.region_page.empty() && a.region.empty()) throw UsageError("--page names the page of a --region");
+  if (!a.region.empty()) {
+    if (r.target != NoteTarget::kPassage) throw UsageError("--region is on a passage's page image: give S:N alone, without --quote or --start");
+    r.region = a.region;
+    r.region_page = a.region_page;
   }
   if (a.nth < 0) throw UsageError("--nth counts from 1");
   r.nth = a.nth;
@@ -130,6 +137,8 @@ void configure_note(CLI::App* note, Globals& g) {
   add->add_option("--field", a->field, "Where in the passage the span is: text (default), title or author");
   add->add_option("--start", a->start, "Start of the span, in code points from 0");
   add->add_option("--end", a->end, "End of the span (exclusive)");
+  add->add_option("--region", a->region, "X,Y,W,H: a region of the passage's page image, in pixels of the full image");
+  add->add_option("--page", a->region_page, "The page whose image --region is on (default: the passage's first page with an image)");
   add->add_option("--on-variant", a->on_variant, "A variant's id (from `variants --json`), or a prefix of it");
   add->add_option("--on-character", a->on_character, "A character's name or alias");
   add->add_option("--on-link", a->on_link, "A link's id (from `links --json`), or a prefix of it");

@@ -214,6 +214,7 @@ nlohmann::ordered_json note_json(const Note& n) {
     doc["end"] = n.end;
     doc["quote"] = {{"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}};
   }
+  if (!n.region.empty()) doc["region"] = {{"page", n.region_page}, {"xywh", n.region}};
   if (!n.target_uuid.empty()) {
     doc["target_id"] = n.target_uuid;
     doc["target_label"] = n.target_label;

@@ -14,7 +14,8 @@ std::string where(const Note& n) {
   switch (n.target) {
     case NoteTarget::kSpan:
       return n.address + (n.field == VariantField::kText ? "" : " " + std::string(to_string(n.field))) + " [" + std::to_string(n.start) + "," + std::to_string(n.end) + ") 「" + one_line(n.exact) + "」";
-    case NoteTarget::kPassage: return n.address;
+    case NoteTarget::kPassage:
+      return n.region.empty() ? n.address : n.address + " (page " + n.region_page + ", region " + n.region + ")";
     default: return std::string(to_string(n.target)) + " " + n.target_label;
   }
 }

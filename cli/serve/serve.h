@@ -52,6 +52,9 @@ struct WebResponse {
   int status = 200;
   std::string content_type = "text/html; charset=utf-8";
   std::string body;
+  // Origins (scheme://host[:port]) a page may load images and their IIIF
+  // info.json from, besides the server itself: the editions' image hosts.
+  std::vector<std::string> image_origins;
 };
 
 using Route = std::function<void(const WebRequest&, WebResponse&)>;
@@ -77,6 +80,8 @@ void add_api_routes(Routes& routes, DatabaseGate& gate);
 void add_reading_routes(Routes& routes, DatabaseGate& gate);
 void add_page_routes(Routes& routes, DatabaseGate& gate);
 void add_asset_routes(Routes& routes);
+// The local scans of editions' pages (serve_facsimile.cpp).
+void add_facsimile_routes(Routes& routes, DatabaseGate& gate);
 
 // The answer for the error `e` (a jiaozhu::Error or another exception) to a
 // request of `path`: JSON {"error": message} under /api/, a page elsewhere,

@@ -111,6 +111,12 @@ NoteRequest note_request(const std::string& text) {
     r.quote = quote;
   }
   if (const std::string field = body.text("field", Field::kChoiceValue); !field.empty()) r.field = parse_variant_field(field);
+  // {"region": "X,Y,W,H", "page": P}: a region of a page image (facsimile.h).
+  if (const std::string region = body.text("region", Field::kChoiceValue); !region.empty()) {
+    if (r.target != NoteTarget::kPassage) throw UsageError("a note on a region of a page image has no \"quote\"");
+    r.region = region;
+    r.region_page = body.text("page", Field::kPassageLabel);
+  }
   r.body = body.text("text", Field::kNoteText);
   if (const std::string motivation = body.text("motivation", Field::kMotivation); !motivation.empty()) r.motivation = motivation;
   r.tags = body.list("tags");

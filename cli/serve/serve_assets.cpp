@@ -68,6 +68,15 @@ ol.revisions li.head .meta::after { content: " (shown)"; }
 ol.revisions ins { background: #d8f5d0; text-decoration: none; }
 .error { color: #a00; }
 .hits li, ol.mentions li { margin-bottom: .4rem; }
+.beside-facsimile { display: grid; grid-template-columns: minmax(0, 1fr) minmax(18rem, 36%); gap: 1rem; align-items: start; }
+.beside-facsimile article.passage { grid-template-columns: 4rem 1fr 16rem; }
+aside.facsimile { position: sticky; top: .5rem; max-height: calc(100vh - 1rem); display: flex; flex-direction: column; font-family: sans-serif; font-size: .85rem; }
+.facsimile-tools { padding: .2rem 0; } .facsimile-tools .hint { color: #999; }
+.facsimile-frame { position: relative; overflow: auto; border: 1px solid #ccc; min-height: 12rem; }
+.facsimile-frame img { display: block; width: 100%; cursor: crosshair; user-select: none; }
+.facsimile-frame .region { position: absolute; border: 2px solid #e0b000; background: #e0b00022; pointer-events: none; }
+.facsimile-frame .region.draft { border: 2px dashed #c33; background: #c3333318; }
+form.region-note textarea { width: 100%; min-height: 3rem; }
 table { border-collapse: collapse; } td, th { padding: .2rem .6rem; border-bottom: 1px solid #eee; text-align: left; }
 )css";
 

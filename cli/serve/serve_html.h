@@ -72,6 +72,18 @@ struct PassageMarks {
 // and its variants (with the kind setter).
 std::string passage_html(const Passage& p, const PassageMarks& marks);
 
+// The page image panel beside the passages `addresses` (S:N) of edition
+// `siglum`: the image of the first one's page, with what facsimile.js needs
+// to follow the reader (each passage's page image) and the region notes
+// among `notes`; empty html when none of them has an image. `origins` are
+// the hosts of every web image, for the page's Content-Security-Policy.
+struct FacsimilePanel {
+  std::string html;
+  std::vector<std::string> origins;
+};
+FacsimilePanel facsimile_panel(Database& db, const std::string& siglum, const std::vector<std::string>& addresses,
+                               const std::map<std::string, NotesOf>& notes);
+
 // One note as a list item with its actions (edit, remove or restore,
 // history) and, in conflict, every version with "keep this".
 std::string note_item_html(const Note& n, const std::string& where);

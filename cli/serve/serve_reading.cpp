@@ -2,6 +2,7 @@
 // persons and, against a chosen witness, variants marked), the parallel
 // view of a passage along its links, and the live apparatus, which is the
 // apparatus export's own HTML (#14) with its style and script linked.
+#include <algorithm>
 #include <sstream>
 
 #include "jiaozhu/address.h"
@@ -79,24 +80,41 @@ void read_page(Database& db, const WebRequest& req, const std::string& where, We
   for (const auto& [address, of] : notes) marks[address].notes = &of;
   for (const Mention& m : mentions) marks[m.address].mentions.push_back(&m);
   for (const Variant& v : variants) marks[v.a.address].variants.push_back(&v);
-  std::string body = witness_form(db, a, with);
+  std::string texts;
+  std::vector<std::string> addresses;
   const std::vector<std::string>* section = nullptr;
   for (const Passage& p : passages) {
     if (!p.section.empty() && (!section || *section != p.section)) {
-      body += "<h2 class=\"section\">" + html_escape(format_section(p.section)) + "</h2>\n";
+      texts += "<h2 class=\"section\">" + html_escape(format_section(p.section)) + "</h2>\n";
     }
     section = &p.section;
-    body += passage_html(p, marks[format_address(p.siglum, p.seq)]);
+    addresses.push_back(format_address(p.siglum, p.seq));
+    texts += passage_html(p, marks[addresses.back()]);
   }
   const int64_t count = EditionRepository(db).passage_count(EditionRepository(db).get(a.siglum).id);
-  body += pager("read", a, count, with.empty() ? "" : "?with=" + with);
-  res.body = page_html(range + (with.empty() ? "" : " against " + with), body);
+  texts += pager("read", a, count, with.empty() ? "" : "?with=" + with);
+  FacsimilePanel facsimile;
+  db.read([&] { facsimile = facsimile_panel(db, a.siglum, addresses, notes); });
+  std::string body = witness_form(db, a, with);
+  body += facsimile.html.empty() ? texts : "<div class=\"beside-facsimile\"><div class=\"texts\">" + texts + "</div>" + facsimile.html + "</div>";
+  res.image_origins = std::move(facsimile.origins);
+  res.body = page_html(range + (with.empty() ? "" : " against " + with), body, {}, facsimile.html.empty() ? std::vector<std::string>{}
+                                                                                                            : std::vector<std::string>{"/assets/facsimile.js"});
+}
+
+// The page image beside one side of the parallel view; its hosts join `origins`.
+std::string side_facsimile(Database& db, const ParallelPassage& side, std::vector<std::string>& origins) {
+  const std::map<std::string, NotesOf> notes{{side.address, side.notes}};
+  FacsimilePanel panel = facsimile_panel(db, parse_address(side.address).siglum, {side.address}, notes);
+  origins.insert(origins.end(), panel.origins.begin(), panel.origins.end());
+  return panel.html;
 }
 
 void parallel_page(Database& db, const std::string& where, WebResponse& res) {
   const Address at = parse_address(where);
   if (at.whole_edition() || at.first != at.last) throw UsageError("the parallel view is of one passage: S:N");
   std::string body;
+  std::vector<std::string> facsimiles;
   db.read([&] {
     const std::vector<Passage> own = PassageRepository(db).get(at);
     const std::vector<ParallelLink> links = parallel_of(db, at, where, {});
@@ -106,6 +124,9 @@ void parallel_page(Database& db, const std::string& where, WebResponse& res) {
       if (auto n = notes.find(where); n != notes.end()) marks.notes = &n->second;
       body = "<p>No passage of another edition is linked with " + html_escape(where) + " (run <code>jiaozhu align</code>).</p>" +
              passage_html(own.front(), marks);
+      FacsimilePanel panel = facsimile_panel(db, at.siglum, {where}, notes);
+      body += panel.html;
+      facsimiles = std::move(panel.origins);
       return;
     }
     for (const ParallelLink& pl : links) {
@@ -120,12 +141,17 @@ void parallel_page(Database& db, const std::string& where, WebResponse& res) {
           if (v.a.address == side.address) marks.variants.push_back(&v);
           else if (v.b.address == side.address) marks.variants.push_back(&v), marks.on_b = true;
         }
-        body += "<section><h2>" + html_escape(side.address) + "</h2>" + passage_html(side.passage, marks) + "</section>";
+        body += "<section><h2>" + html_escape(side.address) + "</h2>" + passage_html(side.passage, marks) +
+                side_facsimile(db, side, facsimiles) + "</section>";
       }
       body += "</div>\n";
     }
   });
-  res.body = page_html("parallel " + where, body);
+  std::sort(facsimiles.begin(), facsimiles.end());
+  facsimiles.erase(std::unique(facsimiles.begin(), facsimiles.end()), facsimiles.end());
+  const bool images = body.find("class=\"facsimile\"") != std::string::npos;
+  res.image_origins = std::move(facsimiles);
+  res.body = page_html("parallel " + where, body, {}, images ? std::vector<std::string>{"/assets/facsimile.js"} : std::vector<std::string>{});
 }
 
 // The sigla of ?with=T,U, each held to the rules of an argument.

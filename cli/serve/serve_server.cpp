@@ -80,16 +80,20 @@ std::string cookie_token(const httplib::Request& req, int port) {
 // Every answer: no script or style from anywhere but the server's own
 // assets (never inline: a note's text cannot become code), nothing framed,
 // the token in the address never sent on as a referrer, nothing cached.
-void secure(httplib::Response& res) {
+void secure(httplib::Response& res, const std::vector<std::string>& image_origins = {}) {
+  std::string hosts;
+  for (const std::string& o : image_origins) hosts += " " + o;
+  res.headers.erase("Content-Security-Policy");  // set_header adds: a second policy would narrow the first
   res.set_header("Content-Security-Policy",
-                 "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-                 "font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
+                 "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:" + hosts + "; connect-src 'self'" + hosts +
+                     "; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'");
   res.set_header("X-Content-Type-Options", "nosniff");
   res.set_header("Referrer-Policy", "no-referrer");
   res.set_header("Cache-Control", "no-store");
 }
 
 void send(httplib::Response& res, const WebResponse& w) {
+  if (!w.image_origins.empty()) secure(res, w.image_origins);
   res.status = w.status;
   res.set_content(w.body, w.content_type);
 }
@@ -202,6 +206,7 @@ void serve(const Globals& g, int port, const std::function<void(const std::strin
   add_reading_routes(routes, gate);
   add_page_routes(routes, gate);
   add_asset_routes(routes);
+  add_facsimile_routes(routes, gate);
   for (Routes::Entry& r : routes.entries) {
     switch (r.method) {
       case Routes::Method::kGet: server.Get(r.pattern, adapt(std::move(r.route))); break;

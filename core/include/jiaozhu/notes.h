@@ -65,6 +65,9 @@ struct Note {
   std::string target_link_uuid;  // variant targets: the variant's link, where it is looked for (may be empty)
   std::string target_key;        // link and variant targets: what they joined and read (may be empty)
   std::string target_label;  // what the target is, for people: the character's name, a variant's readings
+  // Passage targets on a region of a page's image (facsimile.h): the page and
+  // "X,Y,W,H" in pixels of its full image; both empty for any other note.
+  std::string region_page, region;
   bool orphaned = false;     // the quote is no longer in the passage, or the link, variant or character is gone
   std::string created_at;
   NoteRevision current;                // the head shown; the newest when in conflict
@@ -81,6 +84,10 @@ struct NoteRequest {
   int64_t nth = 0;                       // ...its K-th occurrence (1-based) when it occurs more than once
   std::optional<int64_t> start, end;     // ...or by offsets
   std::string target_ref;                // a variant's uuid (prefix) or a character's name
+  // Passage targets: a region "X,Y,W,H" of the image of one of the
+  // passage's pages (`region_page`, else the first of its pages with an image).
+  std::optional<std::string> region;
+  std::string region_page;
   std::string body;
   std::vector<std::string> tags;
   std::string motivation = kDefaultMotivation;

@@ -4,6 +4,7 @@
 
 #include <utility>
 
+#include "jiaozhu/facsimile.h"
 #include "jiaozhu/interrupt.h"
 
 namespace jiaozhu::detail {
@@ -25,7 +26,7 @@ struct IncomingNotes::Lookups {
       : note(other,
              "SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
              "coalesce(n.quote_exact, n.passage_opening), n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, "
-             "n.created_at, n.target_link_uuid, n.target_key, coalesce(n.span_field, 'text') "
+             "n.created_at, n.target_link_uuid, n.target_key, coalesce(n.span_field, 'text'), n.region_page, n.region "
              "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?"),
         parents(other,
                 "SELECT p.uuid FROM note_revision_parent rp LEFT JOIN note_revision p ON p.id = rp.parent_id "
@@ -177,6 +178,18 @@ void IncomingNotes::finish_note(Lookups& lookups, int64_t id, NoteRecord& note,
     n.field = parse_variant_field(q.getColumn(15).getString());
   } catch (const UsageError&) {
     text_.refuse("note " + n.uuid + " is on an unknown field of its passage");
+  }
+  n.region_page = text_.text(q, 16, Field::kPassageLabel);
+  n.region = text_.text(q, 17, Field::kReference);
+  if (n.region_page.empty() != n.region.empty() || (!n.region.empty() && n.target != NoteTarget::kPassage)) {
+    text_.refuse("note " + n.uuid + " has half a region, or a region on a target other than a passage");
+  }
+  if (!n.region.empty()) {
+    try {
+      n.region = parse_region(n.region).text();
+    } catch (const UsageError& e) {
+      text_.refuse("note " + n.uuid + ": " + e.what());
+    }
   }
 
   SQLite::Statement &parents = lookups.parents, &tags = lookups.tags;

@@ -189,10 +189,10 @@ NoteStore::Placement NoteStore::placement(const NoteRecord& record) const {
   return p;
 }
 
-// Binds the 14 target columns, from `first` on: target, edition_id,
+// Binds the 16 target columns, from `first` on: target, edition_id,
 // passage_seq, span_start, span_end, quote_exact, quote_prefix, quote_suffix,
 // target_uuid, orphaned, target_link_uuid, passage_opening, target_key,
-// span_field.
+// span_field, region_page, region.
 void NoteStore::bind_target(SQLite::Statement& q, int first, const Note& n, const Placement& p) {
   int i = first;
   q.bind(i++, std::string(to_string(n.target)));
@@ -210,13 +210,17 @@ void NoteStore::bind_target(SQLite::Statement& q, int first, const Note& n, cons
   if (!p.opening.empty()) q.bind(i++, p.opening); else q.bind(i++);
   if (p.key) q.bind(i++, *p.key); else q.bind(i++);
   if (span && n.field != VariantField::kText) q.bind(i++, std::string(to_string(n.field))); else q.bind(i++);
+  const bool region = n.target == NoteTarget::kPassage && !n.region.empty();
+  if (region) q.bind(i++, n.region_page); else q.bind(i++);
+  if (region) q.bind(i++, n.region); else q.bind(i++);
 }
 
 int64_t NoteStore::insert(const NoteRecord& record) {
   const Placement p = placement(record);
   auto q = db_.cached("INSERT INTO note (uuid, created_at, target, edition_id, passage_seq, span_start, span_end, "
                       "quote_exact, quote_prefix, quote_suffix, target_uuid, orphaned, target_link_uuid, "
-                      "passage_opening, target_key, span_field) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                      "passage_opening, target_key, span_field, region_page, region) "
+                      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
   q->bind(1, record.note.uuid);
   q->bind(2, record.note.created_at);
   bind_target(*q, 3, record.note, p);
@@ -237,9 +241,10 @@ void NoteStore::retarget(int64_t note_id, const NoteRecord& target) {
   SQLite::Statement q(db_.sql(),
                       "UPDATE note SET target = ?, edition_id = ?, passage_seq = ?, span_start = ?, span_end = ?, "
                       "quote_exact = ?, quote_prefix = ?, quote_suffix = ?, target_uuid = ?, orphaned = ?, "
-                      "target_link_uuid = ?, passage_opening = ?, target_key = ?, span_field = ? WHERE id = ?");
+                      "target_link_uuid = ?, passage_opening = ?, target_key = ?, span_field = ?, region_page = ?, "
+                      "region = ? WHERE id = ?");
   bind_target(q, 1, target.note, p);
-  q.bind(15, note_id);
+  q.bind(17, note_id);
   q.exec();
 }
 
@@ -409,7 +414,8 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   // Cached: listings read every note.
   auto q = db_.cached("SELECT n.uuid, n.target, e.uuid, e.siglum, n.passage_seq, n.span_start, n.span_end, "
                       "coalesce(n.quote_exact, n.passage_opening, ''), n.quote_prefix, n.quote_suffix, n.target_uuid, n.orphaned, "
-                      "n.created_at, n.target_link_uuid, n.target_key, coalesce(n.span_field, 'text') "
+                      "n.created_at, n.target_link_uuid, n.target_key, coalesce(n.span_field, 'text'), "
+                      "coalesce(n.region_page, ''), coalesce(n.region, '') "
                       "FROM note n LEFT JOIN edition e ON e.id = n.edition_id WHERE n.id = ?");
   q->bind(1, note_id);
   if (!q->executeStep()) throw NotFound("no note has local id " + std::to_string(note_id));
@@ -431,6 +437,8 @@ NoteRecord NoteStore::read(int64_t note_id) const {
   n.target_link_uuid = q->getColumn(13).getString();
   n.target_key = q->getColumn(14).getString();
   n.field = parse_variant_field(q->getColumn(15).getString());
+  n.region_page = q->getColumn(16).getString();
+  n.region = q->getColumn(17).getString();
   return r;
 }
 

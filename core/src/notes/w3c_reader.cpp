@@ -9,6 +9,7 @@
 #include "jiaozhu/field.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/unicode.h"
+#include "jiaozhu/facsimile.h"
 #include "notes/note_target_spec.h"
 #include "notes/w3c_vocabulary.h"
 #include "util/uuid.h"
@@ -112,6 +113,33 @@ void read_selectors(const Reader& rd, const input_json& selector, detail::NoteRe
     if (rec.note.start < 0 || rec.note.end < rec.note.start) rd.fail("has a TextPositionSelector with a bad range");
   }
   if (selector.contains("refinedBy")) read_selectors(rd, selector["refinedBy"], rec);
+}
+
+// A region of a page image (w3c_writer.cpp): the passage is the scope, the
+// page jz:page, the rectangle a FragmentSelector xywh= (pixel: allowed).
+void read_region_target(const Reader& rd, const input_json& target, detail::NoteRecord& rec) {
+  Note& n = rec.note;
+  const auto passage = parse_passage_urn(rd.text(target, "scope"));
+  if (!passage) rd.fail("has a region target whose scope is not a passage");
+  n.target = NoteTarget::kPassage;
+  rec.passage_seq = passage->second;
+  n.edition_uuid = rd.uuid(passage->first, "scope");
+  n.address = rd.text(target, "jz:address", false);
+  if (n.address.empty()) n.address = n.edition_uuid;
+  n.region_page = rd.field(target, "jz:page", Field::kPassageLabel);
+  if (n.region_page.empty()) rd.fail("has an empty jz:page");
+  const input_json selector = target.contains("selector") && target["selector"].is_array() && !target["selector"].empty()
+                                  ? target["selector"].front() : target.value("selector", input_json());
+  if (!selector.is_object() || rd.text(selector, "type") != "FragmentSelector") rd.fail("has a region target without a FragmentSelector");
+  std::string value = rd.text(selector, "value");
+  if (value.rfind("xywh=", 0) != 0) rd.fail("has a region target whose FragmentSelector is not xywh=");
+  value = value.substr(5);
+  if (value.rfind("pixel:", 0) == 0) value = value.substr(6);
+  try {
+    n.region = parse_region(value).text();
+  } catch (const UsageError& e) {
+    rd.fail(std::string("has a region that is not X,Y,W,H: ") + e.what());
+  }
 }
 
 NoteRevision read_revision(const Reader& rd, const input_json& r) {
@@ -286,6 +314,10 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
   } else {
     if (!target.is_object()) rd.fail("has a target that is neither a string nor an object");
     n.target = NoteTarget::kPassage;
+    if (target.contains("jz:page")) {
+      read_region_target(rd, target, rec);
+      return finish_annotation(rd, a, rec);
+    }
     std::string source = rd.text(target, "source");
     if (const auto passage = parse_passage_urn(source)) {
       // A passage URN: the passage is the source, the selectors count in it.

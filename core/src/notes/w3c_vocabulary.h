@@ -19,6 +19,8 @@ using input_json = nlohmann::json;
 
 inline constexpr const char* kAnnoContext = "http://www.w3.org/ns/anno.jsonld";
 inline constexpr const char* kJzNamespace = "https://jiaozhu.org/ns/annotation#";
+// What a FragmentSelector on an image region conforms to (xywh=).
+inline constexpr const char* kMediaFragments = "http://www.w3.org/TR/media-frags/";
 
 // The W3C motivation for jiaozhu's: all are the W3C's own words but
 // "correcting", which is "editing" there (the precise word goes in

@@ -6,7 +6,10 @@
 #include <string_view>
 #include <vector>
 
+#include "facsimile/page_images.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/facsimile.h"
 #include "jiaozhu/json_list.h"
 #include "jiaozhu/notes.h"
 #include "notes/note_store.h"
@@ -45,8 +48,35 @@ json revision_json(const NoteRevision& r) {
   return out;
 }
 
-json target_json(const detail::NoteRecord& rec) {
+// The image a region note is on: the IIIF canvas where there is one (what
+// IIIF viewers annotate), else the image's URL, else the page's own id
+// (a file of a folder that is each machine's).
+json region_source(Database& db, const Note& n) {
+  std::optional<ShownImage> shown;
+  try {
+    shown = FacsimileRepository(db).image_of(n.address.substr(0, n.address.find(':')), n.region_page);
+  } catch (const NotFound&) {
+  }
+  if (shown && !shown->image.canvas.empty()) return {{"id", shown->image.canvas}, {"type", "Canvas"}};
+  if (shown && !shown->image.url.empty()) return {{"id", shown->image.url}, {"type", "Image"}};
+  return {{"id", urn(detail::page_uuid(n.edition_uuid, n.region_page))}, {"type", "Image"}};
+}
+
+// A note on a region of a page image: the region is the target, as IIIF
+// viewers annotate; the passage is its scope.
+json region_target(Database& db, const detail::NoteRecord& rec) {
   const Note& n = rec.note;
+  return {{"type", "SpecificResource"},
+          {"source", region_source(db, n)},
+          {"scope", detail::passage_urn(n.edition_uuid, rec.passage_seq)},
+          {"jz:address", n.address},
+          {"jz:page", n.region_page},
+          {"selector", {{"type", "FragmentSelector"}, {"conformsTo", kMediaFragments}, {"value", "xywh=" + n.region}}}};
+}
+
+json target_json(Database& db, const detail::NoteRecord& rec) {
+  const Note& n = rec.note;
+  if (!n.region.empty()) return region_target(db, rec);
   if (n.target == NoteTarget::kLink || n.target == NoteTarget::kVariant || n.target == NoteTarget::kPerson) {
     return urn(n.target_uuid);
   }
@@ -63,7 +93,7 @@ json target_json(const detail::NoteRecord& rec) {
   return target;
 }
 
-json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevision>& heads) {
+json annotation_json(Database& db, const detail::NoteRecord& rec, const std::vector<NoteRevision>& heads) {
   const NoteRevision& current = detail::newest_head(heads);
   json revisions = json::array();
   for (const NoteRevision& r : rec.revisions) revisions.push_back(revision_json(r));
@@ -74,7 +104,7 @@ json annotation_json(const detail::NoteRecord& rec, const std::vector<NoteRevisi
           {"modified", current.created_at},
           {"creator", person(rec.revisions.front().author)},
           {"body", bodies(current)},
-          {"target", target_json(rec)},
+          {"target", target_json(db, rec)},
           {"jz:target", std::string(to_string(rec.note.target))},
           {"jz:deleted", current.deleted},
           {"jz:orphaned", rec.note.orphaned},
@@ -111,7 +141,7 @@ void write_w3c(Database& db, NoteStore& store, bool include_removed, std::ostrea
   for (int64_t id : ids) {
     NoteRecord rec = store.read(id);
     rec.revisions = store.revisions(id);
-    items.add(annotation_json(rec, store.heads(id)).dump(2));
+    items.add(annotation_json(db, rec, store.heads(id)).dump(2));
   }
   items.finish();
 }
