@@ -116,7 +116,7 @@ void run_add(const Globals& g, const AddArgs& a) {
                text);
 }
 
-void run_folder(const Globals& g, const std::string& siglum, const std::string& dir) {
+void run_folder(const Globals& g, const std::string& siglum, const std::string& dir, bool json) {
   Database db = g.open();
   const Edition e = EditionRepository(db).get(siglum);
   std::error_code ec;
@@ -126,10 +126,10 @@ void run_folder(const Globals& g, const std::string& siglum, const std::string& 
   int64_t missing = 0;
   const std::vector<ShownImage> images = FacsimileRepository(db).list(siglum);
   for (const ShownImage& s : images) missing += s.missing.empty() ? 0 : 1;
-  std::cout << "the page images of " << siglum << " are in " << folder.string() << " on this machine ("
-            << user_config_path().string() << ")";
-  if (missing > 0) std::cout << "; " << missing << " of its " << images.size() << " image files are not there";
-  std::cout << '\n';
+  std::string text = "the page images of " + siglum + " are in " + folder.string() + " on this machine (" +
+                     user_config_path().string() + ")";
+  if (missing > 0) text += "; " + std::to_string(missing) + " of its " + std::to_string(images.size()) + " image files are not there";
+  print_result(json, {{"siglum", siglum}, {"folder", folder.string()}, {"missing", missing}}, text);
 }
 
 }  // namespace
@@ -165,22 +165,24 @@ void add_facsimile_commands(CLI::App& app, Globals& g) {
     add_json_flag(add, g, add_args->json, "Print what was mapped as JSON");
     add->callback([&g, add_args] { run_add(g, *add_args); });
 
-    auto folder_args = std::make_shared<std::pair<std::string, std::string>>();
+    auto folder_args = std::make_shared<std::tuple<std::string, std::string, bool>>();
     auto* folder = fac->add_subcommand("folder", "Set the folder where this machine keeps an edition's scans");
-    folder->add_option("SIGLUM", folder_args->first, "The edition")->required();
-    folder->add_option("DIR", folder_args->second, "The folder")->required();
-    folder->callback([&g, folder_args] { run_folder(g, folder_args->first, folder_args->second); });
+    folder->add_option("SIGLUM", std::get<0>(*folder_args), "The edition")->required();
+    folder->add_option("DIR", std::get<1>(*folder_args), "The folder")->required();
+    add_json_flag(folder, g, std::get<2>(*folder_args), "Print the setting as JSON");
+    folder->callback([&g, folder_args] { run_folder(g, std::get<0>(*folder_args), std::get<1>(*folder_args), std::get<2>(*folder_args)); });
 
-    auto remove_args = std::make_shared<std::tuple<std::string, std::string, std::string>>();
+    auto remove_args = std::make_shared<std::tuple<std::string, std::string, std::string, bool>>();
     auto* remove = fac->add_subcommand("remove", "Withdraw the image of a page (--page), or of every page of an edition");
     remove->add_option("SIGLUM", std::get<0>(*remove_args), "The edition")->required();
     remove->add_option("--page", std::get<1>(*remove_args), "Only this page");
     add_author_option(remove, std::get<2>(*remove_args));
+    add_json_flag(remove, g, std::get<3>(*remove_args), "Print what was withdrawn as JSON");
     remove->callback([&g, remove_args] {
-      const auto& [siglum, page, author] = *remove_args;
+      const auto& [siglum, page, author, as_json] = *remove_args;
       Database db = g.open();
       const int64_t n = FacsimileRepository(db).remove(siglum, page.empty() ? std::nullopt : std::optional(page), author_or_unknown(author));
-      std::cout << siglum << ": " << count_of(n, "page image") << " withdrawn\n";
+      print_result(as_json, {{"siglum", siglum}, {"withdrawn", n}}, siglum + ": " + count_of(n, "page image") + " withdrawn");
     });
   });
 }

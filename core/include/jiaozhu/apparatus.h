@@ -17,6 +17,7 @@
 #include "jiaozhu/collation.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/facsimile.h"
 #include "jiaozhu/variant_kind.h"
 
 namespace jiaozhu {
@@ -131,6 +132,7 @@ struct Apparatus {
   std::vector<Policy> policies;  // in force: the 凡例
   int64_t undecided = 0;         // entries no decision or policy decides, or in conflict (before undecided_only)
   bool worklist = false;         // built with undecided_only: the 校勘記 names each place's id, to decide it by
+  std::vector<PageImage> page_images;  // the base's page images, in page order (TEI <facsimile>)
   // Entries not omitted: what a 校勘記 records.
   int64_t recorded() const;
 };

@@ -35,6 +35,10 @@ struct PageImage {
   std::string canvas, service, manifest;
   int image_api = 0;
   int64_t width = 0, height = 0;  // pixels of the full image; 0: not known
+  // The page begins inside a passage's text (a TEI <pb> within a <p>): the
+  // passage before stands on it too. Known from TEI sources only: jiaozhu
+  // stores where each passage begins, not where its pages break.
+  bool begins_inside = false;
   std::string author, set_at;
 };
 

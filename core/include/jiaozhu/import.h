@@ -102,6 +102,7 @@ struct SourcePageFacs {
   std::string page;
   std::string facs;
   std::string base;  // the folder of the source file that names it
+  bool inside = false;  // the page begins inside a passage's text
 };
 
 // What records the images the sources name for the pages of edition

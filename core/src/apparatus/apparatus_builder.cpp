@@ -2,6 +2,7 @@
 // the base, gathered per base passage, overlapping places joined into one
 // entry, each witness's reading of it rebuilt from its variants there.
 #include "jiaozhu/apparatus.h"
+#include "jiaozhu/facsimile.h"
 #include "apparatus/apparatus_decisions.h"
 #include "apparatus/collation_note.h"
 
@@ -402,7 +403,10 @@ void check_apparatus_request(Database& db, const ApparatusRequest& request) {
 
 Apparatus build_apparatus(Database& db, const ApparatusRequest& request) {
   Apparatus out;
-  db.read([&] { Builder(db, request, out).run(); });
+  db.read([&] {
+    Builder(db, request, out).run();
+    for (ShownImage& s : FacsimileRepository(db).list(out.base.siglum)) out.page_images.push_back(std::move(s.image));
+  });
   return out;
 }
 

@@ -36,6 +36,34 @@ std::string pointers(const std::vector<std::string>& sigla) {
 
 std::string person_id(const ApparatusPerson& p) { return "person-" + p.uuid; }
 
+std::string surface_id(const PageImage& i);
+
+// A <pb>'s facs attribute, when the page has an image.
+std::string facs_of(const Apparatus& a, const std::string& page) {
+  for (const PageImage& i : a.page_images) {
+    if (i.page == page) return " facs=\"#" + surface_id(i) + "\"";
+  }
+  return "";
+}
+
+std::string surface_id(const PageImage& i) { return "facs-" + std::to_string(i.order); }
+
+// The base's page images: a <surface> per page with its <graphic> (a URL,
+// or the file's name in the edition's folder), which each <pb facs> points to.
+void write_facsimile(const Apparatus& a, std::ostream& out) {
+  if (a.page_images.empty()) return;
+  out << "  <facsimile>\n";
+  for (const PageImage& i : a.page_images) {
+    out << "    <surface xml:id=\"" << surface_id(i) << "\" n=\"" << xml_text(i.page) << "\">";
+    out << "<graphic url=\"" << xml_text(i.file.empty() ? i.url : i.file) << "\"";
+    if (i.width > 0) out << " width=\"" << i.width << "px\" height=\"" << i.height << "px\"";
+    out << "/>";
+    if (!i.canvas.empty()) out << "<desc>IIIF canvas " << xml_text(i.canvas) << "</desc>";
+    out << "</surface>\n";
+  }
+  out << "  </facsimile>\n";
+}
+
 void write_header(const Apparatus& a, const std::map<std::string, std::string>& editors, std::ostream& out) {
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
          "<TEI xmlns=\"http://www.tei-c.org/ns/1.0\" xml:lang=\"zh\">\n"
@@ -63,7 +91,9 @@ void write_header(const Apparatus& a, const std::map<std::string, std::string>& 
     }
     out << "        </listPerson>\n      </particDesc>\n    </profileDesc>\n";
   }
-  out << "  </teiHeader>\n  <text>\n    <body>\n";
+  out << "  </teiHeader>\n";
+  write_facsimile(a, out);
+  out << "  <text>\n    <body>\n";
 }
 
 // The editors who decided places, each with the id their decisions point
@@ -271,7 +301,7 @@ void write_apparatus_tei(const Apparatus& a, std::ostream& out) {
   for (const ApparatusPassage& p : a.passages) {
     sections.enter(p.section);
     const std::string in = sections.indent();
-    if (p.page && p.page != page) out << in << "<pb n=\"" << xml_text(*p.page) << "\"/>\n";
+    if (p.page && p.page != page) out << in << "<pb n=\"" << xml_text(*p.page) << "\"" << facs_of(a, *p.page) << "/>\n";
     page = p.page;
     if (heading) {
       out << in << "<div type=\"passage\" n=\"" << p.address << "\">\n";

@@ -130,6 +130,11 @@ FacsimileAdded write_mapping(Database& db, const Edition& e, std::vector<PageIma
   for (const std::string& p : pages) {
     if (!mapped.count(p)) added.unmatched.push_back(p);
   }
+  // Where a page breaks in the text is the text's, whichever image shows it.
+  const std::map<std::string, PageImage> before = current_of(db, e.uuid);
+  for (PageImage& i : images) {
+    if (auto it = before.find(i.page); it != before.end()) i.begins_inside = it->second.begins_inside;
+  }
   added.pages = static_cast<int64_t>(images.size());
   added.images_unused = std::max<int64_t>(0, offered - added.pages);
   FacsimileRepository(db).record(e.uuid, images, author);
@@ -324,7 +329,8 @@ PassagePages FacsimileRepository::of_passage(const std::string& address) const {
     if (own != images.end() && after != images.end()) {
       std::vector<const PageImage*> inside;
       for (const auto& [page, image] : images) {
-        if (image.order > own->second.order && image.order < after->second.order) inside.push_back(&image);
+        const bool before_next = image.order < after->second.order || (&image == &after->second && image.begins_inside);
+        if (image.order > own->second.order && before_next) inside.push_back(&image);
       }
       std::sort(inside.begin(), inside.end(), [](auto* x, auto* y) { return x->order < y->order; });
       for (const PageImage* i : inside) out.pages.push_back(i->page);

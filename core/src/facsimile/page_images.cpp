@@ -102,6 +102,7 @@ std::string encode_page_image(const std::string& edition_uuid, const PageImage& 
   if (!i.manifest.empty()) j["manifest"] = i.manifest;
   if (i.width > 0) j["width"] = i.width;
   if (i.height > 0) j["height"] = i.height;
+  if (i.begins_inside) j["inside"] = true;
   return j.dump();
 }
 
@@ -124,6 +125,10 @@ StoredImage decode_page_image(const std::string& text) {
   i.image_api = static_cast<int>(std::clamp<int64_t>(number_at(j, "api"), -1, 4));
   i.width = number_at(j, "width");
   i.height = number_at(j, "height");
+  if (auto inside = j.find("inside"); inside != j.end()) {
+    if (!inside->is_boolean()) throw UsageError("its \"inside\" is not true or false");
+    i.begins_inside = inside->get<bool>();
+  }
   check_page_image(i);
   return out;
 }

@@ -186,7 +186,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     for (const detail::SourceNoteDraft& n : s.parsed.notes) {
       notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text});
     }
-    for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base});
+    for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base, p.inside});
     for (const PassageDraft& d : s.parsed.passages) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);
       hasher.add_structure(d.section, d.page, d.line);

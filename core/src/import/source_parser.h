@@ -22,6 +22,7 @@ struct SourcePageImage {
   std::string page;
   std::string facs;
   std::string base;  // set by read_source: the source file's folder
+  bool inside = false;  // the page begins inside a passage's text
 };
 
 struct ParsedSource {

@@ -213,7 +213,7 @@ class TeiReader {
       const auto it = graphics_.find(facs.substr(1));
       facs = it == graphics_.end() ? std::string() : it->second;
     }
-    if (!facs.empty() && !sink_) out_.page_images.push_back({*page_, facs, ""});
+    if (!facs.empty() && !sink_) out_.page_images.push_back({*page_, facs, "", in_passage_ && !is_blank(buffer_)});
   }
 
  public:

@@ -50,6 +50,7 @@ void record_page_images(Database& d, int64_t edition_id, const std::vector<Sourc
     PageImage i;
     i.page = f.page;
     i.order = static_cast<int64_t>(images.size() + 1);
+    i.begins_inside = f.inside;
     if (is_web(f.facs)) i.url = f.facs;
     else i.file = std::filesystem::path(f.facs).lexically_relative(folder).generic_string();
     images.push_back(std::move(i));
