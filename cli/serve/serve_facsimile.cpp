@@ -131,19 +131,21 @@ constexpr std::string_view kFacsimileScript = R"js(
       if (w < 3 || h < 3) { draft.remove(); return; }
       askNote(x + "," + y + "," + w + "," + h);
     });
+    // A region is on a page: its note goes to the first passage shown on that page.
+    const first = (page) => pages.find((li) => li.dataset.page === page);
     const askNote = (region) => {
       const form = document.createElement("form");
       form.className = "region-note";
       form.innerHTML = "<p class=\"where\"></p><textarea name=\"text\" required></textarea>" +
         "<button type=\"submit\">note</button> <button type=\"button\" name=\"cancel\">cancel</button><p class=\"error\"></p>";
-      form.querySelector(".where").textContent = current.dataset.passage + ", page " + current.dataset.page + ", region " + region;
+      form.querySelector(".where").textContent = first(current.dataset.page).dataset.passage + ", page " + current.dataset.page + ", region " + region;
       panel.appendChild(form);
       form.querySelector("textarea").focus();
       form.querySelector("[name=cancel]").addEventListener("click", () => { form.remove(); draft.remove(); });
       form.addEventListener("submit", (ev) => {
         ev.preventDefault();
         fetch("/api/notes", { method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ address: current.dataset.passage, region, page: current.dataset.page,
+          body: JSON.stringify({ address: first(current.dataset.page).dataset.passage, region, page: current.dataset.page,
                                  text: form.querySelector("textarea").value }) })
           .then((r) => r.ok ? location.reload() : r.json().then((j) => { form.querySelector(".error").textContent = j.error; }));
       });

@@ -16,6 +16,7 @@
 #include "jiaozhu/conflicts.h"
 #include "jiaozhu/corrections.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/facsimile.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/variant_form_suggestions.h"
 #include "jiaozhu/variant_kind_choices.h"
@@ -47,7 +48,7 @@ std::set<std::string> logical_state(Database& db) {
   // An orphaned note's offsets are only the last place this copy knew
   // (schema.sql): where it stands, not where it stood, must agree.
   rows("SELECT 'note', n.uuid, n.target, e.uuid, n.passage_seq, iif(n.orphaned, NULL, n.span_start), "
-       "iif(n.orphaned, NULL, n.span_end), n.quote_exact, n.passage_opening, n.orphaned "
+       "iif(n.orphaned, NULL, n.span_end), n.quote_exact, n.passage_opening, n.orphaned, n.region_page, n.region "
        "FROM note n LEFT JOIN edition e ON e.id = n.edition_id");
   rows("SELECT 'revision', r.uuid, n.uuid, r.author, r.created_at, r.body, r.deleted, r.head, r.moved_to, "
        "(SELECT group_concat(p.uuid) FROM (SELECT p.uuid FROM note_revision_parent x "
@@ -76,6 +77,7 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
   rows("SELECT 'ambiguity', uuid, alias_uuid, state, note, author, set_at FROM alias_ambiguity");
   rows("SELECT 'mention choice', uuid, mention_uuid, state, note, author, set_at FROM mention_choice");
+  rows("SELECT 'page image', uuid, page_uuid, image, author, set_at FROM page_image");
   // Places travel with the decisions on them; those an apparatus only listed stay in their copy.
   rows("SELECT 'place', uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place p "
        "WHERE EXISTS (SELECT 1 FROM decision d WHERE d.place_uuid = p.uuid)");
@@ -142,7 +144,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
     return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)];
   };
   const bool no_notes = db.sql().execAndGet("SELECT NOT EXISTS (SELECT 1 FROM note_revision WHERE head = 1)").getInt() == 1;
-  const int op = std::uniform_int_distribution<int>(0, 28)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 29)(rng);
   try {
     if (op <= 2 || no_notes) {
       NoteRequest r;
@@ -310,6 +312,19 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       static const char* const kStates[] = {"confirmed", "rejected", ""};
       const std::string state = kStates[rng() % 3];
       people.choose_mention(m.address, p.uuid, m.start, state.empty() ? std::nullopt : std::optional(state), "");
+    } else if (op == 28) {  // a page given an image, another one, or none (another copy may map it otherwise)
+      const Edition e = EditionRepository(db).get(rng() % 2 ? "A" : "B");
+      const std::string page = std::to_string(1 + rng() % 4);
+      if (rng() % 4 == 0) {
+        FacsimileRepository(db).remove(e.siglum, page, author);  // NotFound when it has none
+        return;
+      }
+      PageImage image;
+      image.page = page;
+      image.order = std::stoi(page);
+      if (rng() % 2) image.file = "scans/p" + std::to_string(rng() % 50) + ".png";
+      else image.url = "https://iiif.example.org/" + std::to_string(rng() % 50) + "/full/max/0/default.jpg";
+      db.write([&] { FacsimileRepository(db).record(e.uuid, {image}, author); });
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front(), jz_test::kTestAuthor);
