@@ -212,7 +212,7 @@ TEST_CASE("merge refuses a copy whose page image would leave its folder") {
   {
     // A hostile copy: a row rewritten by hand, its uuid derived again so that only the rule catches it.
     SQLite::Database raw((dir / "b.db").string(), SQLite::OPEN_READWRITE);
-    SQLite::Statement q(raw, "SELECT page_uuid, image, author, set_at FROM page_image LIMIT 1");
+    SQLite::Statement q(raw, "SELECT page_uuid, image, author, set_at FROM page_image WHERE image LIKE '%p1.png%'");
     REQUIRE(q.executeStep());
     Choice c{"", q.getColumn(0).getString(), std::string(q.getColumn(1).getString()), "", q.getColumn(2).getString(), "2030-01-01T00:00:00.000Z"};
     std::string v = *c.value;
