@@ -618,16 +618,20 @@ CREATE INDEX mention_choice_mention ON mention_choice(mention_uuid, set_at);
 --                                          itself (user config), or
 --    "url": "https://…/default.jpg",       an image on the web, with
 --    "canvas", "service", "api", "manifest", "width", "height"  from IIIF}
+-- edition_uuid repeats the edition, withdrawals included, so that an
+-- edition's pages are found by index.
 -- Its fields are checked at every door (add, import, merge, `check`): a
 -- file is a relative name that cannot leave its folder, a URL is http(s).
 CREATE TABLE page_image (
-  uuid      TEXT PRIMARY KEY,
-  page_uuid TEXT NOT NULL,
-  image     TEXT CHECK (image IS NULL OR substr(image, 1, 1) = '{'),
-  author    TEXT NOT NULL CHECK (length(author) >= 1),
-  set_at    TEXT NOT NULL
+  uuid         TEXT PRIMARY KEY,
+  page_uuid    TEXT NOT NULL,
+  image        TEXT CHECK (image IS NULL OR substr(image, 1, 1) = '{'),
+  edition_uuid TEXT NOT NULL,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at       TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX page_image_page ON page_image(page_uuid, set_at);
+CREATE INDEX page_image_edition ON page_image(edition_uuid);
 
 -- A person's id in the China Biographical Database (`character import
 -- --format cbdb`; schema 11), a log like the two above: cbdb_id NULL

@@ -3,6 +3,7 @@
 // and takes region notes), and the route that serves an edition's local
 // scans behind the server's token.
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "jiaozhu/address.h"
@@ -217,9 +218,11 @@ FacsimilePanel facsimile_panel(Database& db, const std::string& siglum, const st
   FacsimilePanel out;
   FacsimileRepository repo(db);
   std::string pages, first, first_src;
+  std::set<std::string> origins;
   for (const std::string& address : addresses) {
     const PassagePages p = repo.of_passage(address);
     if (p.images.empty()) continue;
+    for (const std::string& o : image_origins(p.images.front().image)) origins.insert(o);
     if (first.empty()) {
       first = image_attributes(siglum, p.images.front()) + " data-passage=\"" + html_escape(address) + "\"";
       first_src = source_of(siglum, p.images.front());
@@ -241,7 +244,7 @@ FacsimilePanel facsimile_panel(Database& db, const std::string& siglum, const st
              " <span class=\"hint\">drag on the image to note a region</span></div>"
              "<div class=\"facsimile-frame\"><img class=\"facsimile-image\" alt=\"page image\"" + first +
              " src=\"" + html_escape(first_src) + "\"></div><ol class=\"facsimile-pages\" hidden>" + pages + "</ol><ol class=\"facsimile-regions\" hidden>" + regions + "</ol></aside>";
-  out.origins = repo.image_origins();
+  out.origins.assign(origins.begin(), origins.end());
   return out;
 }
 

@@ -76,7 +76,7 @@ std::string passage_html(const Passage& p, const PassageMarks& marks);
 // `siglum`: the image of the first one's page, with what facsimile.js needs
 // to follow the reader (each passage's page image) and the region notes
 // among `notes`; empty html when none of them has an image. `origins` are
-// the hosts of every web image, for the page's Content-Security-Policy.
+// the hosts of the web images it shows, for the page's Content-Security-Policy.
 struct FacsimilePanel {
   std::string html;
   std::vector<std::string> origins;

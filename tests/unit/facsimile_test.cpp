@@ -185,7 +185,7 @@ TEST_CASE("a IIIF manifest maps canvases to pages by label or in order, and a wi
     REQUIRE(p2);
     CHECK(p2->image.canvas == "https://iiif.example.org/b/canvas/2");
     CHECK(image_url(p2->image, 800) == "https://iiif.example.org/b/p2/full/800,/0/default.jpg");
-    CHECK(repo.image_origins() == std::vector<std::string>{"https://iiif.example.org"});
+    CHECK(image_origins(p2->image) == std::vector<std::string>{"https://iiif.example.org", "https://iiif.example.org"});
     CHECK_THROWS_AS(repo.add_iiif("Z", (dir / "m.json").string(), PageMatch::kOrder, "x"), NotFound);
     CHECK_THROWS_AS(repo.add_iiif("A", (dir / "none.json").string(), PageMatch::kOrder, "x"), InputError);
   }
@@ -212,15 +212,16 @@ TEST_CASE("merge refuses a copy whose page image would leave its folder") {
   {
     // A hostile copy: a row rewritten by hand, its uuid derived again so that only the rule catches it.
     SQLite::Database raw((dir / "b.db").string(), SQLite::OPEN_READWRITE);
-    SQLite::Statement q(raw, "SELECT page_uuid, image, author, set_at FROM page_image WHERE image LIKE '%p1.png%'");
+    SQLite::Statement q(raw, "SELECT page_uuid, image, author, edition_uuid FROM page_image WHERE image LIKE '%p1.png%'");
     REQUIRE(q.executeStep());
-    Choice c{"", q.getColumn(0).getString(), std::string(q.getColumn(1).getString()), "", q.getColumn(2).getString(), "2030-01-01T00:00:00.000Z"};
+    Choice c{"", q.getColumn(0).getString(), std::string(q.getColumn(1).getString()), q.getColumn(3).getString(),
+             q.getColumn(2).getString(), "2030-01-01T00:00:00.000Z"};
     std::string v = *c.value;
     v.replace(v.find("p1.png"), 6, "../../etc/passwd");
     c.value = v;
     c.uuid = ChoiceLog::uuid_of(kPageImages, c);
-    SQLite::Statement ins(raw, "INSERT INTO page_image VALUES (?, ?, ?, ?, ?)");
-    ins.bind(1, c.uuid); ins.bind(2, c.subject); ins.bind(3, *c.value); ins.bind(4, c.author); ins.bind(5, c.set_at);
+    SQLite::Statement ins(raw, "INSERT INTO page_image (uuid, page_uuid, image, edition_uuid, author, set_at) VALUES (?, ?, ?, ?, ?, ?)");
+    ins.bind(1, c.uuid); ins.bind(2, c.subject); ins.bind(3, *c.value); ins.bind(4, c.note); ins.bind(5, c.author); ins.bind(6, c.set_at);
     ins.exec();
   }
   Database a = open_database(dir / "a.db", OpenMode::kExisting);

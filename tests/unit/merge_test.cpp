@@ -77,7 +77,7 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
   rows("SELECT 'ambiguity', uuid, alias_uuid, state, note, author, set_at FROM alias_ambiguity");
   rows("SELECT 'mention choice', uuid, mention_uuid, state, note, author, set_at FROM mention_choice");
-  rows("SELECT 'page image', uuid, page_uuid, image, author, set_at FROM page_image");
+  rows("SELECT 'page image', uuid, page_uuid, image, edition_uuid, author, set_at FROM page_image");
   // Places travel with the decisions on them; those an apparatus only listed stay in their copy.
   rows("SELECT 'place', uuid, edition_uuid, seq, field, start_at, end_at, lemma, lacuna FROM apparatus_place p "
        "WHERE EXISTS (SELECT 1 FROM decision d WHERE d.place_uuid = p.uuid)");

@@ -102,9 +102,6 @@ class FacsimileRepository {
   PassagePages of_passage(const std::string& address) const;
   // The image of page `page` of an edition, when it has one.
   std::optional<ShownImage> image_of(const std::string& siglum, const std::string& page) const;
-  // The origins (scheme://host[:port]) of every URL image and image
-  // service, sorted: what a page showing them must allow.
-  std::vector<std::string> image_origins() const;
 
  private:
   Database& db_;
@@ -116,6 +113,10 @@ struct ImageRegion {
   std::string text() const;  // "X,Y,W,H"
 };
 ImageRegion parse_region(const std::string& xywh);
+
+// The origin (scheme://host[:port]) of the image and of its service, when
+// they are on the web: what a page showing it must allow.
+std::vector<std::string> image_origins(const PageImage& image);
 
 // The Image API URL of the whole image at `width` pixels wide (0: the full
 // size), or the image's own URL when it has no service.

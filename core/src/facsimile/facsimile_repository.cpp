@@ -110,14 +110,7 @@ ShownImage shown(PageImage image, const std::optional<std::filesystem::path>& fo
 
 std::map<std::string, PageImage> current_of(Database& db, const std::string& edition_uuid) {
   std::map<std::string, PageImage> out;
-  for (const auto& [subject, c] : detail::ChoiceLog(db, detail::kPageImages).all_current()) {
-    if (!c.value) continue;
-    detail::StoredImage s = detail::decode_page_image(*c.value);
-    if (s.edition_uuid != edition_uuid) continue;
-    s.image.author = c.author;
-    s.image.set_at = c.set_at;
-    out[s.image.page] = std::move(s.image);
-  }
+  for (PageImage& i : detail::current_page_images(db, edition_uuid)) out[i.page] = std::move(i);
   return out;
 }
 
@@ -162,6 +155,14 @@ ImageRegion parse_region(const std::string& xywh) {
   }
   if (r.w < 1 || r.h < 1) throw UsageError("the region '" + xywh + "' has no width or no height");
   return r;
+}
+
+std::vector<std::string> image_origins(const PageImage& image) {
+  std::vector<std::string> out;
+  for (const std::string* u : {&image.url, &image.service}) {
+    if (!u->empty() && detail::is_web_url(*u)) out.push_back(detail::url_origin(*u));
+  }
+  return out;
 }
 
 std::string image_url(const PageImage& image, int64_t width) {
@@ -248,7 +249,7 @@ void FacsimileRepository::record(const std::string& edition_uuid, const std::vec
     const std::string value = detail::encode_page_image(edition_uuid, i);
     const auto now = log.current(subject);
     if (now && now->value == value) continue;  // mapped so already: no row to merge
-    log.record(subject, value, "", author);
+    log.record(subject, value, edition_uuid, author);
   }
 }
 
@@ -262,7 +263,7 @@ int64_t FacsimileRepository::remove(const std::string& siglum, const std::option
     detail::ChoiceLog log(db_, detail::kPageImages);
     for (const auto& [label, image] : current) {
       if (page && label != *page) continue;
-      log.record(detail::page_uuid(e.uuid, label), std::nullopt, "", author);
+      log.record(detail::page_uuid(e.uuid, label), std::nullopt, e.uuid, author);
       ++removed;
     }
   });
@@ -340,20 +341,6 @@ PassagePages FacsimileRepository::of_passage(const std::string& address) const {
     }
   });
   return out;
-}
-
-std::vector<std::string> FacsimileRepository::image_origins() const {
-  std::set<std::string> origins;
-  db_.read([&] {
-    for (const auto& [subject, c] : detail::ChoiceLog(db_, detail::kPageImages).all_current()) {
-      if (!c.value) continue;
-      const PageImage i = detail::decode_page_image(*c.value).image;
-      for (const std::string* u : {&i.url, &i.service}) {
-        if (!u->empty()) origins.insert(detail::url_origin(*u));
-      }
-    }
-  });
-  return {origins.begin(), origins.end()};
 }
 
 }  // namespace jiaozhu

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "util/uuid.h"
@@ -133,6 +134,23 @@ StoredImage decode_page_image(const std::string& text) {
   return out;
 }
 
+std::vector<PageImage> current_page_images(Database& db, const std::string& edition_uuid) {
+  // The newest row of each page of the edition, when it is not a withdrawal.
+  auto q = db.cached(
+      "SELECT p.image, p.author, p.set_at FROM page_image p WHERE p.edition_uuid = ?1 AND p.image IS NOT NULL "
+      "AND NOT EXISTS (SELECT 1 FROM page_image n WHERE n.page_uuid = p.page_uuid "
+      "AND (n.set_at > p.set_at OR (n.set_at = p.set_at AND n.uuid > p.uuid)))");
+  q->bind(1, edition_uuid);
+  std::vector<PageImage> out;
+  while (q->executeStep()) {
+    PageImage i = decode_page_image(q->getColumn(0).getString()).image;
+    i.author = q->getColumn(1).getString();
+    i.set_at = q->getColumn(2).getString();
+    out.push_back(std::move(i));
+  }
+  return out;
+}
+
 std::vector<std::string> page_image_faults(Database& db) {
   ChoiceLog log(db, kPageImages);
   std::vector<std::string> out = log.faults();
@@ -140,7 +158,9 @@ std::vector<std::string> page_image_faults(Database& db) {
     if (!c.value) continue;
     try {
       const StoredImage s = decode_page_image(*c.value);
-      if (c.subject != page_uuid(s.edition_uuid, s.image.page)) out.push_back("page_image row " + c.uuid + " is not about the page it names");
+      if (c.subject != page_uuid(s.edition_uuid, s.image.page) || c.note != s.edition_uuid) {
+        out.push_back("page_image row " + c.uuid + " is not about the page it names");
+      }
     } catch (const UsageError& e) {
       out.push_back("page_image row " + c.uuid + ": " + e.what());
     }
@@ -150,15 +170,16 @@ std::vector<std::string> page_image_faults(Database& db) {
 
 void merge_page_images(MergeContext& m) {
   ChoiceLog log(m.db, kPageImages);
-  SQLite::Statement rows(m.other, "SELECT uuid, page_uuid, image, author, set_at FROM page_image ORDER BY uuid");
+  SQLite::Statement rows(m.other, "SELECT uuid, page_uuid, image, edition_uuid, author, set_at FROM page_image ORDER BY uuid");
   int64_t added = 0;
   while (rows.executeStep()) {
     Choice c;
     c.uuid = m.text(rows, 0, Field::kUuid);
     c.subject = m.text(rows, 1, Field::kUuid);
     if (!rows.getColumn(2).isNull()) c.value = m.text(rows, 2, Field::kPageImage);
-    c.author = m.text(rows, 3, Field::kAuthor);
-    c.set_at = m.text(rows, 4, Field::kTimestamp);
+    c.note = m.text(rows, 3, Field::kUuid);
+    c.author = m.text(rows, 4, Field::kAuthor);
+    c.set_at = m.text(rows, 5, Field::kTimestamp);
     const std::string what = "page_image row " + c.uuid;
     if (c.uuid != ChoiceLog::uuid_of(kPageImages, c)) m.refuse(what + " has a uuid not derived from its content");
     if (c.value) {
@@ -168,11 +189,14 @@ void merge_page_images(MergeContext& m) {
       } catch (const UsageError& e) {
         m.refuse(what + ": " + e.what());
       }
-      if (c.subject != page_uuid(s.edition_uuid, s.image.page)) m.refuse(what + " is not about the page it names");
+      if (c.subject != page_uuid(s.edition_uuid, s.image.page) || c.note != s.edition_uuid) {
+        m.refuse(what + " is not about the page it names");
+      }
       // An edition this copy holds under another uuid: the row is about ours.
       if (auto local = m.edition_uuids.find(s.edition_uuid); local != m.edition_uuids.end() && local->second != s.edition_uuid) {
         c.subject = page_uuid(local->second, s.image.page);
         c.value = encode_page_image(local->second, s.image);
+        c.note = local->second;
         c.uuid = ChoiceLog::uuid_of(kPageImages, c);
       }
     }

@@ -13,7 +13,9 @@
 
 namespace jiaozhu::detail {
 
-inline constexpr ChoiceTable kPageImages{"page_image", "page_uuid", "image", nullptr};
+// A choice log keeps a text beside each choice (its note column); this one
+// keeps there the edition's uuid, withdrawals included, which an index finds.
+inline constexpr ChoiceTable kPageImages{"page_image", "page_uuid", "image", "edition_uuid"};
 
 // The subject of a page's rows: derived from its edition and label, so that
 // two collaborators mapping one page write about one subject.
@@ -38,6 +40,9 @@ void check_page_image(const PageImage& image);
 bool is_web_url(const std::string& url);
 // scheme://host[:port] of a web URL.
 std::string url_origin(const std::string& url);
+
+// The current images of an edition's pages, each with its author and time.
+std::vector<PageImage> current_page_images(Database& db, const std::string& edition_uuid);
 
 // Rows `check` finds wrong: a uuid not derived from the row, an image that
 // breaks the rules above, a row about another page than it names.
