@@ -70,3 +70,23 @@ row "facsimile list B --json" "SELECT count(*), sum(length(image)) FROM page_ima
 row "notes A:$mid" "SELECT count(*) FROM note WHERE region IS NOT NULL" notes "A:$mid"
 row "export notes --format w3c" "SELECT count(*) FROM note" export notes --format w3c
 row "check" "PRAGMA integrity_check" check
+# The reading view with its page image, rendered by `serve` (its
+# Server-Timing), beside the same page of the edition without images.
+"$jz" --db "$db" serve --port 0 >"$work/serve.out" 2>/dev/null &
+server=$!
+for _ in $(seq 50); do grep -q token= "$work/serve.out" 2>/dev/null && break; sleep 0.1; done
+url=$(head -n1 "$work/serve.out"); origin=${url%%/\?token=*}; token=${url##*token=}
+render() {
+  curl -s -o /dev/null -D - -H "Authorization: Bearer $token" "$origin$1" | tr -d '\r' | sed -n 's/^Server-Timing: render;dur=//p'
+}
+for path in "/read/A:$mid" "/read/B:$mid" "/parallel/A:$mid"; do
+  render "$path" >/dev/null
+  printf '%9s ms  %s\n' "$(for _ in 1 2 3 4 5; do render "$path"; done | sort -n | sed -n 3p)" "serve $path (median of 5)"
+done
+"$jz" --db "$work/plain.db" serve --port 0 >"$work/serve2.out" 2>/dev/null &
+plain=$!
+for _ in $(seq 50); do grep -q token= "$work/serve2.out" 2>/dev/null && break; sleep 0.1; done
+url=$(head -n1 "$work/serve2.out"); origin=${url%%/\?token=*}; token=${url##*token=}
+render "/read/A:$mid" >/dev/null
+printf '%9s ms  %s\n' "$(for _ in 1 2 3 4 5; do render "/read/A:$mid"; done | sort -n | sed -n 3p)" "serve /read/A:$mid of the same text without images (baseline)"
+kill -INT "$server" "$plain"; wait "$server" "$plain" 2>/dev/null || true

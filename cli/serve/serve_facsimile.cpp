@@ -219,8 +219,10 @@ FacsimilePanel facsimile_panel(Database& db, const std::string& siglum, const st
   FacsimileRepository repo(db);
   std::string pages, first, first_src;
   std::set<std::string> origins;
-  for (const std::string& address : addresses) {
-    const PassagePages p = repo.of_passage(address);
+  if (addresses.empty()) return out;
+  const Address range{siglum, parse_address(addresses.front()).first, parse_address(addresses.back()).first};
+  for (const PassagePages& p : repo.of_passages(range)) {
+    const std::string& address = p.address;
     if (p.images.empty()) continue;
     for (const std::string& o : image_origins(p.images.front().image)) origins.insert(o);
     if (first.empty()) {

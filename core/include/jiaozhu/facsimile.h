@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "jiaozhu/address.h"
+
 namespace jiaozhu {
 
 class Database;
@@ -98,8 +100,10 @@ class FacsimileRepository {
 
   // The current mapping of the edition's pages, in page order.
   std::vector<ShownImage> list(const std::string& siglum) const;
-  // The pages a passage (S:N) stands on and their images.
+  // The pages a passage (S:N) stands on and their images; of_passages the
+  // same for each passage of a range (S, S:N-M), reading the mapping once.
   PassagePages of_passage(const std::string& address) const;
+  std::vector<PassagePages> of_passages(const Address& range) const;
   // The image of page `page` of an edition, when it has one.
   std::optional<ShownImage> image_of(const std::string& siglum, const std::string& page) const;
 

@@ -114,6 +114,62 @@ std::map<std::string, PageImage> current_of(Database& db, const std::string& edi
   return out;
 }
 
+// An edition's page images as a range of passages needs them: each page it
+// names looked up by its own row (a reading page names a few), the whole
+// mapping read only when a passage spans pages that no passage begins on.
+class PageLookup {
+ public:
+  PageLookup(Database& db, std::string edition_uuid) : db_(db), edition_(std::move(edition_uuid)) {}
+
+  const PageImage* find(const std::string& label) {
+    auto [it, added] = cache_.try_emplace(label);
+    if (added) {
+      const auto c = detail::ChoiceLog(db_, detail::kPageImages).current(detail::page_uuid(edition_, label));
+      if (c && c->value) {
+        PageImage i = detail::decode_page_image(*c->value).image;
+        i.author = c->author;
+        i.set_at = c->set_at;
+        it->second = std::move(i);
+      }
+    }
+    return it->second ? &*it->second : nullptr;
+  }
+
+  // The pages a passage stands on: the one it begins on, and those that
+  // begin inside it: pages ordered after that one and before the page the
+  // next passage begins on (or that page itself, when it begins inside the
+  // passage's text).
+  std::vector<std::string> pages_between(const std::string& first, const std::optional<std::string>& following) {
+    std::vector<std::string> out{first};
+    const PageImage* own = find(first);
+    const PageImage* after = following ? find(*following) : nullptr;
+    if (!own || !after || after->order <= own->order) return out;
+    if (after->order > own->order + 1) {
+      for (const PageImage* i : ordered()) {
+        if (i->order > own->order && i->order < after->order) out.push_back(i->page);
+      }
+    }
+    if (after->begins_inside) out.push_back(after->page);
+    return out;
+  }
+
+ private:
+  const std::vector<const PageImage*>& ordered() {
+    if (!all_) {
+      all_ = current_of(db_, edition_);
+      for (const auto& [label, image] : *all_) ordered_.push_back(&image);
+      std::sort(ordered_.begin(), ordered_.end(), [](auto* x, auto* y) { return x->order < y->order; });
+    }
+    return ordered_;
+  }
+
+  Database& db_;
+  std::string edition_;
+  std::map<std::string, std::optional<PageImage>> cache_;
+  std::optional<std::map<std::string, PageImage>> all_;
+  std::vector<const PageImage*> ordered_;
+};
+
 // What an add maps, with the edition's pages none of it reached.
 FacsimileAdded write_mapping(Database& db, const Edition& e, std::vector<PageImage>& images,
                              const std::vector<std::string>& pages, int64_t offered, const std::string& author) {
@@ -300,44 +356,66 @@ std::optional<ShownImage> FacsimileRepository::image_of(const std::string& siglu
 PassagePages FacsimileRepository::of_passage(const std::string& address) const {
   const Address a = parse_address(address);
   if (a.whole_edition() || a.first != a.last) throw UsageError("give one passage, S:N, not " + address);
-  PassagePages out;
-  out.address = format_address(a.siglum, a.first);
+  return of_passages(a).front();
+}
+
+std::vector<PassagePages> FacsimileRepository::of_passages(const Address& range) const {
+  std::vector<PassagePages> out;
   db_.read([&] {
-    const Edition e = EditionRepository(db_).get(a.siglum);
-    if (a.first > EditionRepository(db_).passage_count(e.id)) throw NotFound("edition " + a.siglum + " has no passage " + std::to_string(a.first));
-    // The page it begins on is its own, else the last one named before it.
-    auto begins = db_.cached(
+    const Edition e = EditionRepository(db_).get(range.siglum);
+    const int64_t count = EditionRepository(db_).passage_count(e.id);
+    const int64_t first = range.whole_edition() ? 1 : range.first, last = range.whole_edition() ? count : range.last;
+    if (first < 1 || last > count || first > last) {
+      throw NotFound("edition " + range.siglum + " has no passage " + std::to_string(last > count ? last : first));
+    }
+    // Each passage's first page: its own, else the last one named before it.
+    std::vector<std::optional<std::string>> starts;
+    auto before = db_.cached(
         "SELECT pp.page FROM passage p JOIN passage_place pp ON pp.passage_id = p.id "
-        "WHERE p.edition_id = ?1 AND p.seq <= ?2 AND pp.page IS NOT NULL ORDER BY p.seq DESC LIMIT 1");
-    begins->bind(1, e.id);
-    begins->bind(2, a.first);
-    if (!begins->executeStep()) return;
-    const std::string first = begins->getColumn(0).getString();
+        "WHERE p.edition_id = ?1 AND p.seq < ?2 AND pp.page IS NOT NULL ORDER BY p.seq DESC LIMIT 1");
+    before->bind(1, e.id);
+    before->bind(2, first);
+    std::optional<std::string> page = before->executeStep() ? std::optional(before->getColumn(0).getString()) : std::nullopt;
+    SQLite::Statement own(db_.sql(),
+                          "SELECT pp.page FROM passage p LEFT JOIN passage_place pp ON pp.passage_id = p.id "
+                          "WHERE p.edition_id = ?1 AND p.seq BETWEEN ?2 AND ?3 ORDER BY p.seq");
+    own.bind(1, e.id);
+    own.bind(2, first);
+    own.bind(3, last);
+    while (own.executeStep()) {
+      if (!own.getColumn(0).isNull()) page = own.getColumn(0).getString();
+      starts.push_back(page);
+    }
     auto next = db_.cached(
         "SELECT pp.page FROM passage p JOIN passage_place pp ON pp.passage_id = p.id "
         "WHERE p.edition_id = ?1 AND p.seq > ?2 AND pp.page IS NOT NULL AND pp.page <> ?3 ORDER BY p.seq LIMIT 1");
-    next->bind(1, e.id);
-    next->bind(2, a.first);
-    next->bind(3, first);
-    const std::optional<std::string> following = next->executeStep() ? std::optional(next->getColumn(0).getString()) : std::nullopt;
-    const std::map<std::string, PageImage> images = current_of(db_, e.uuid);
-    const std::optional<std::filesystem::path> folder = images.empty() ? std::nullopt : read_image_folder(e.uuid);
-    out.pages.push_back(first);
-    // Pages that begin inside the passage: those whose images stand between
-    // its first page and the page the next passage begins on.
-    const auto own = images.find(first);
-    const auto after = following ? images.find(*following) : images.end();
-    if (own != images.end() && after != images.end()) {
-      std::vector<const PageImage*> inside;
-      for (const auto& [page, image] : images) {
-        const bool before_next = image.order < after->second.order || (&image == &after->second && image.begins_inside);
-        if (image.order > own->second.order && before_next) inside.push_back(&image);
+    PageLookup images(db_, e.uuid);
+    std::optional<std::optional<std::filesystem::path>> folder;  // read once, when an image is shown
+    for (std::size_t i = 0; i < starts.size(); ++i) {
+      PassagePages p;
+      p.address = format_address(range.siglum, first + static_cast<int64_t>(i));
+      if (starts[i]) {
+        // The page the next passage begins on, when another.
+        std::optional<std::string> following;
+        for (std::size_t j = i + 1; j < starts.size() && !following; ++j) {
+          if (starts[j] != starts[i]) following = starts[j];
+        }
+        if (!following) {
+          next->bind(1, e.id);
+          next->bind(2, last);
+          next->bind(3, *starts[i]);
+          if (next->executeStep()) following = next->getColumn(0).getString();
+          next->reset();
+        }
+        p.pages = images.pages_between(*starts[i], following);
+        for (const std::string& label : p.pages) {
+          const PageImage* image = images.find(label);
+          if (!image) continue;
+          if (!folder) folder = read_image_folder(e.uuid);
+          p.images.push_back(shown(*image, *folder, range.siglum));
+        }
       }
-      std::sort(inside.begin(), inside.end(), [](auto* x, auto* y) { return x->order < y->order; });
-      for (const PageImage* i : inside) out.pages.push_back(i->page);
-    }
-    for (const std::string& page : out.pages) {
-      if (auto it = images.find(page); it != images.end()) out.images.push_back(shown(it->second, folder, a.siglum));
+      out.push_back(std::move(p));
     }
   });
   return out;
