@@ -138,6 +138,19 @@ TEST_CASE("a folder's scans: natural order, a pattern, the number in a name") {
   CHECK(file_by_number(image_files(dir.path()), "10") == std::optional<std::string>("scan_010.jpg"));
   CHECK(file_by_number(image_files(dir.path()), "7") == std::nullopt);
   CHECK_THROWS_AS(image_files(dir / "none"), InputError);
+
+  // Sizes from the headers: a PNG's IHDR, a GIF's screen, a JPEG's first frame after other segments.
+  jz_test::write_file(dir / "a.png", std::string("\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\x01\x2c\0\0\x01\x90", 24));
+  jz_test::write_file(dir / "a.gif", std::string("GIF89a\x40\x01\xf0\x00", 10));
+  jz_test::write_file(dir / "a.jpg", std::string("\xff\xd8\xff\xe0\x00\x04\x00\x00\xff\xc2\x00\x0b\x08\x02\x58\x03\x20\x01", 18));
+  CHECK(image_size(dir / "a.png")->width == 300);
+  CHECK(image_size(dir / "a.png")->height == 400);
+  CHECK(image_size(dir / "a.gif")->width == 320);
+  CHECK(image_size(dir / "a.gif")->height == 240);
+  CHECK(image_size(dir / "a.jpg")->width == 800);
+  CHECK(image_size(dir / "a.jpg")->height == 600);
+  CHECK_FALSE(image_size(dir / "notes.txt"));
+  CHECK_FALSE(image_size(dir / "scan_001.JPG"));  // "x": no header
 }
 
 TEST_CASE("TEI <pb facs> names each page's scan, and a passage the pages it stands on") {

@@ -111,6 +111,10 @@ class FacsimileRepository {
   Database& db_;
 };
 
+// Sets the image's width and height from `file`'s header (PNG, GIF, JPEG),
+// when it can be read.
+void take_size(PageImage& image, const std::filesystem::path& file);
+
 // Parses "X,Y,W,H" (pixels, W and H at least 1); throws UsageError naming it.
 struct ImageRegion {
   int64_t x = 0, y = 0, w = 0, h = 0;

@@ -192,6 +192,14 @@ FacsimileAdded write_mapping(Database& db, const Edition& e, std::vector<PageIma
 
 }  // namespace
 
+void take_size(PageImage& image, const std::filesystem::path& file) {
+  if (const auto size = detail::image_size(file); size && size->width > 0 && size->height > 0 && size->width <= 1'000'000 &&
+                                                  size->height <= 1'000'000) {
+    image.width = size->width;
+    image.height = size->height;
+  }
+}
+
 std::string ImageRegion::text() const {
   return std::to_string(x) + "," + std::to_string(y) + "," + std::to_string(w) + "," + std::to_string(h);
 }
@@ -288,6 +296,7 @@ FacsimileAdded FacsimileRepository::add_folder(const std::string& siglum, const 
       image.page = pages[i];
       image.order = static_cast<int64_t>(i + 1);
       image.file = *file;
+      take_size(image, absolute / *file);
       images.push_back(std::move(image));
     }
     added = write_mapping(db_, e, images, pages, static_cast<int64_t>(files.size()), author);

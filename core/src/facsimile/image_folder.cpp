@@ -1,6 +1,8 @@
 #include "facsimile/image_folder.h"
 
 #include <algorithm>
+#include <cstring>
+#include <fstream>
 
 #include "jiaozhu/error.h"
 
@@ -51,7 +53,45 @@ std::string last_number(const std::string& s) {
   return n;
 }
 
+uint32_t big_endian(const unsigned char* p, int bytes) {
+  uint32_t v = 0;
+  for (int i = 0; i < bytes; ++i) v = v << 8 | p[i];
+  return v;
+}
+
+// A JPEG's size is in its first start-of-frame segment (SOF0–SOF15 but the
+// DHT, JPG and DAC markers C4, C8, CC), after any number of other segments.
+std::optional<PixelSize> jpeg_size(std::istream& in) {
+  unsigned char head[9];
+  while (in.read(reinterpret_cast<char*>(head), 4)) {
+    if (head[0] != 0xFF) return std::nullopt;
+    const unsigned marker = head[1];
+    const uint32_t length = big_endian(head + 2, 2);
+    if (length < 2) return std::nullopt;
+    if (marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC) {
+      if (!in.read(reinterpret_cast<char*>(head), 5)) return std::nullopt;
+      return PixelSize{big_endian(head + 3, 2), big_endian(head + 1, 2)};
+    }
+    in.seekg(length - 2, std::ios::cur);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<PixelSize> image_size(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  unsigned char h[24] = {};
+  if (!in.read(reinterpret_cast<char*>(h), 2)) return std::nullopt;
+  if (h[0] == 0xFF && h[1] == 0xD8) return jpeg_size(in);
+  in.read(reinterpret_cast<char*>(h + 2), 22);
+  const std::streamsize got = 2 + in.gcount();
+  if (got >= 24 && std::memcmp(h, "\x89PNG\r\n\x1a\n", 8) == 0 && std::memcmp(h + 12, "IHDR", 4) == 0) {
+    return PixelSize{big_endian(h + 16, 4), big_endian(h + 20, 4)};
+  }
+  if (got >= 10 && std::memcmp(h, "GIF8", 4) == 0) return PixelSize{h[6] | h[7] << 8, h[8] | h[9] << 8};
+  return std::nullopt;
+}
 
 std::vector<std::string> image_files(const std::filesystem::path& folder) {
   std::error_code ec;

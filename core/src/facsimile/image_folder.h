@@ -2,6 +2,7 @@
 // page's label names, by a pattern or by the number in the file's name.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -22,5 +23,12 @@ std::string name_from_pattern(const std::string& pattern, const std::string& pag
 // The file among `files` whose name's last number equals the last number in
 // `page` (page 12 → scan_012.jpg); nothing when none or several do.
 std::optional<std::string> file_by_number(const std::vector<std::string>& files, const std::string& page);
+
+// The pixel size of a PNG, GIF or JPEG file, read from its header; nothing
+// for another format or a file that cannot be read or is cut short.
+struct PixelSize {
+  int64_t width = 0, height = 0;
+};
+std::optional<PixelSize> image_size(const std::filesystem::path& file);
 
 }  // namespace jiaozhu::detail

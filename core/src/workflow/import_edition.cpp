@@ -52,7 +52,10 @@ void record_page_images(Database& d, int64_t edition_id, const std::vector<Sourc
     i.order = static_cast<int64_t>(images.size() + 1);
     i.begins_inside = f.inside;
     if (is_web(f.facs)) i.url = f.facs;
-    else i.file = std::filesystem::path(f.facs).lexically_relative(folder).generic_string();
+    else {
+      i.file = std::filesystem::path(f.facs).lexically_relative(folder).generic_string();
+      take_size(i, f.facs);
+    }
     images.push_back(std::move(i));
   }
   const Edition e = *EditionRepository(d).find_by_id(edition_id);
