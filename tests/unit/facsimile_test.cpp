@@ -6,7 +6,9 @@
 #include <SQLiteCpp/Database.h>
 
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
+#include <regex>
 #include <sstream>
 
 #include "facsimile/iiif_manifest.h"
@@ -287,4 +289,27 @@ TEST_CASE("a note on a region of a page image is exported as xywh on its canvas 
   CHECK(back[0].region_page == "2");
   CHECK(back[0].address == "A:3");
   CHECK(jz_test::passes_check(other));
+
+  // A IIIF viewer's annotation on canvas 2 (Mirador's shape): a region of page 2, on the passage that begins there.
+  jz_test::write_file(dir / "mirador.json", R"({"@context":"http://www.w3.org/ns/anno.jsonld","id":"https://viewer.example.org/a/1",
+    "type":"Annotation","motivation":"commenting","body":{"type":"TextualBody","value":"蟲蛀","format":"text/plain"},
+    "target":{"source":{"id":"https://iiif.example.org/b/canvas/2","type":"Canvas"},
+              "selector":{"type":"FragmentSelector","conformsTo":"http://www.w3.org/TR/media-frags/","value":"xywh=pixel:5,6,7,8"}}})");
+  const NotesImportReport r2 = import_notes(db, dir / "mirador.json");
+  CHECK(r2.placed == 1);
+  NoteFilter on3;
+  on3.address = "A:3";
+  const std::vector<Note> here = NoteRepository(db).list(on3);
+  const auto worm = std::find_if(here.begin(), here.end(), [](const Note& x) { return x.current.body == "蟲蛀"; });
+  REQUIRE(worm != here.end());
+  CHECK(worm->region == "5,6,7,8");
+  CHECK(worm->region_page == "2");
+  // On a canvas no edition here maps: refused without --edition, on the first passage without its region with it.
+  jz_test::write_file(dir / "elsewhere.json", std::regex_replace(jz_test::read_file(dir / "mirador.json"), std::regex("iiif.example.org/b"), "other.org/x"));
+  CHECK_THROWS_AS(import_notes(db, dir / "elsewhere.json"), InputError);
+  NotesImportOptions to_a;
+  to_a.edition = "A";
+  const NotesImportReport r3 = import_notes(db, dir / "elsewhere.json", to_a);
+  CHECK(r3.orphaned.size() == 1);
+  CHECK(jz_test::passes_check(db));
 }

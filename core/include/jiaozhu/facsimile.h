@@ -104,6 +104,14 @@ class FacsimileRepository {
   // same for each passage of a range (S, S:N-M), reading the mapping once.
   PassagePages of_passage(const std::string& address) const;
   std::vector<PassagePages> of_passages(const Address& range) const;
+  // The edition and page whose image is `id` (a IIIF canvas, an image's URL
+  // or its service), when one is: where another tool's annotation on that
+  // image belongs. Reads every mapping: for imports, not listings.
+  struct ImagePlace {
+    std::string siglum, page;
+    int64_t passage = 0;  // the passage that stands on the page: the first to begin on it, else the one it begins inside
+  };
+  std::optional<ImagePlace> place_of_image(const std::string& id) const;
   // The image of page `page` of an edition, when it has one.
   std::optional<ShownImage> image_of(const std::string& siglum, const std::string& page) const;
 

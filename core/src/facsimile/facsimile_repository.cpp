@@ -348,6 +348,44 @@ std::vector<ShownImage> FacsimileRepository::list(const std::string& siglum) con
   return out;
 }
 
+std::optional<FacsimileRepository::ImagePlace> FacsimileRepository::place_of_image(const std::string& id) const {
+  std::optional<ImagePlace> out;
+  db_.read([&] {
+    std::string edition_uuid;
+    PageImage found;
+    for (const auto& [subject, c] : detail::ChoiceLog(db_, detail::kPageImages).all_current()) {
+      if (!c.value) continue;
+      const detail::StoredImage s = detail::decode_page_image(*c.value);
+      if (s.image.canvas == id || s.image.url == id || (!s.image.service.empty() && s.image.service == id)) {
+        edition_uuid = s.edition_uuid;
+        found = s.image;
+        break;
+      }
+    }
+    if (edition_uuid.empty()) return;
+    const std::optional<Edition> e = EditionRepository(db_).find_by_uuid(edition_uuid);
+    if (!e) return;
+    const std::map<std::string, PageImage> images = current_of(db_, edition_uuid);
+    // The last passage to begin on this page or one before it.
+    SQLite::Statement q(db_.sql(),
+                        "SELECT p.seq, pp.page FROM passage p JOIN passage_place pp ON pp.passage_id = p.id "
+                        "WHERE p.edition_id = ? AND pp.page IS NOT NULL ORDER BY p.seq");
+    q.bind(1, e->id);
+    int64_t passage = 0;
+    while (q.executeStep()) {
+      const std::string page = q.getColumn(1).getString();
+      if (page == found.page) {
+        passage = q.getColumn(0).getInt64();
+        break;
+      }
+      const auto it = images.find(page);
+      if (it != images.end() && it->second.order < found.order) passage = q.getColumn(0).getInt64();
+    }
+    if (passage > 0) out = ImagePlace{e->siglum, found.page, passage};
+  });
+  return out;
+}
+
 std::optional<ShownImage> FacsimileRepository::image_of(const std::string& siglum, const std::string& page) const {
   std::optional<ShownImage> out;
   db_.read([&] {

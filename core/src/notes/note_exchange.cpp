@@ -12,6 +12,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/facsimile.h"
 #include "jiaozhu/unicode.h"
 #include "notes/anchor_finder.h"
 #include "notes/external_quote.h"
@@ -44,8 +45,10 @@ class ExternalPlacer {
       : db_(db), options_(options), file_(std::move(file)) {}
 
   void place(detail::NoteRecord& rec, std::size_t index, NotesImportReport& report) {
-    const Edition& edition = edition_for(rec.external_source, index);
     Note& n = rec.note;
+    if (!n.region.empty() && place_region(rec, report)) return;
+    n.region.clear();  // on an image no edition here shows: the region has no page
+    const Edition& edition = edition_for(rec.external_source, index);
     n.edition_uuid = edition.uuid;
     const std::string label = "annotation " + std::to_string(index) + " (" + rec.external_source + ")";
     if (n.target != NoteTarget::kSpan) {
@@ -91,8 +94,29 @@ class ExternalPlacer {
                        ", not on a jiaozhu edition; say which edition that is with --edition S or --map " + source +
                        "=S; nothing was imported");
     }
-    auto it = editions_.find(*siglum);
-    if (it == editions_.end()) it = editions_.emplace(*siglum, EditionRepository(db_).get(*siglum)).first;
+    return edition_named(*siglum);
+  }
+
+  // A region of a page image (a IIIF canvas an edition here maps): on that
+  // page, for the passage that stands on it.
+  bool place_region(detail::NoteRecord& rec, NotesImportReport& report) {
+    const auto place = FacsimileRepository(db_).place_of_image(rec.external_source);
+    if (!place) return false;
+    const Edition& edition = edition_named(place->siglum);
+    Note& n = rec.note;
+    n.target = NoteTarget::kPassage;
+    n.edition_uuid = edition.uuid;
+    n.region_page = place->page;
+    rec.passage_seq = place->passage;
+    n.address = format_address(edition.siglum, place->passage);
+    n.exact = detail::passage_opening(db_, edition.id, place->passage);
+    ++report.placed;
+    return true;
+  }
+
+  const Edition& edition_named(const std::string& siglum) {
+    auto it = editions_.find(siglum);
+    if (it == editions_.end()) it = editions_.emplace(siglum, EditionRepository(db_).get(siglum)).first;
     return it->second;
   }
 

@@ -241,10 +241,27 @@ detail::NoteRecord finish_annotation(const Reader& rd, const input_json& a, deta
 // a position there counts characters of that page, not of a passage, and a
 // FragmentSelector names the page's parts, so neither is read.
 void read_external_target(const Reader& rd, const input_json& target, detail::NoteRecord& rec) {
-  rec.external_source = rd.sound(to_nfc(rd.text(target, "source")), Field::kNoteText, "source");
+  // A IIIF viewer's source is the canvas, as a string or {"id", "type"}.
+  if (target.contains("source") && target["source"].is_object()) {
+    rec.external_source = rd.sound(to_nfc(rd.text(target["source"], "id")), Field::kNoteText, "source");
+  } else {
+    rec.external_source = rd.sound(to_nfc(rd.text(target, "source")), Field::kNoteText, "source");
+  }
   if (!target.contains("selector")) return;
   const input_json& selectors = target["selector"];
   for (const input_json& s : selectors.is_array() ? selectors : input_json::array({selectors})) {
+    // A region of an image (Mirador, Recogito on IIIF): xywh=, in pixels.
+    if (s.is_object() && string_at(s, "type") == "FragmentSelector" && string_at(s, "value").rfind("xywh=", 0) == 0) {
+      std::string v = string_at(s, "value").substr(5);
+      if (v.rfind("pixel:", 0) == 0) v = v.substr(6);
+      try {
+        rec.note.region = parse_region(v).text();
+      } catch (const UsageError& e) {
+        rd.fail(std::string("has a region that is not X,Y,W,H: ") + e.what());
+      }
+      rec.note.target = NoteTarget::kPassage;
+      return;
+    }
     if (!s.is_object() || string_at(s, "type") != "TextQuoteSelector") continue;
     rec.note.target = NoteTarget::kSpan;
     rec.note.exact = rd.sound(to_nfc(rd.text(s, "exact")), Field::kQuote, "exact");
@@ -316,6 +333,10 @@ detail::NoteRecord read_annotation(const Reader& rd, const input_json& a) {
     n.target = NoteTarget::kPassage;
     if (target.contains("jz:page")) {
       read_region_target(rd, target, rec);
+      return finish_annotation(rd, a, rec);
+    }
+    if (target.contains("source") && target["source"].is_object()) {  // another tool's image
+      read_external_target(rd, target, rec);
       return finish_annotation(rd, a, rec);
     }
     std::string source = rd.text(target, "source");
