@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 18.
+-- jiaozhu schema, current version: 19.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -774,3 +774,26 @@ CREATE TABLE passage_revision_parent (
   PRIMARY KEY (revision_uuid, parent_uuid)
 ) WITHOUT ROWID;
 CREATE INDEX passage_revision_parent_parent ON passage_revision_parent(parent_uuid);
+
+-- The index behind parallel passages (schema 19; core/include/jiaozhu/parallels.h).
+-- For every run of four folded Han characters of a passage (search's
+-- folding: script, variant forms, fold rules; punctuation left out), a
+-- posting (passage seq, position in folded characters) under the run's hash
+-- bucket: one row per bucket and edition, its postings one blob (varints,
+-- core/src/parallels/gram_index.h). Derived from the passages like
+-- passage_fts: never merged, built again where it is not current.
+CREATE TABLE parallel_gram (
+  bucket     INTEGER NOT NULL CHECK (bucket >= 0),
+  edition_id INTEGER NOT NULL REFERENCES edition(id) ON DELETE CASCADE,
+  postings   BLOB NOT NULL,
+  PRIMARY KEY (bucket, edition_id)
+) WITHOUT ROWID;
+CREATE INDEX parallel_gram_edition ON parallel_gram(edition_id);
+
+-- What each edition's rows were built for: its content hash and its
+-- corrections. Rows whose digest is not the edition's now are not current;
+-- import, correction, merge and `reindex` build them again, `check` lists them.
+CREATE TABLE parallel_index (
+  edition_id INTEGER PRIMARY KEY REFERENCES edition(id) ON DELETE CASCADE,
+  digest     TEXT NOT NULL
+);

@@ -13,6 +13,7 @@
 #include "jiaozhu/unicode.h"
 #include "notes/anchor_finder.h"
 #include "notes/target_follower.h"
+#include "parallels/gram_index.h"
 #include "people/mention_index.h"
 #include "repo/passage_rewrite.h"
 #include "util/clock.h"
@@ -64,6 +65,9 @@ CorrectionReport apply_texts(Database& db, const Edition& edition, const std::ve
     for (int64_t other : linked_editions(db, edition.id, ids)) follow_collation_targets(db, edition.id, other);
   }
   MentionIndex(db).refresh(ids);
+  std::vector<GramIndex::PassageText> texts;
+  for (const TextUpdate& u : updates) texts.push_back({u.seq, u.old_text, u.new_text});
+  GramIndex(db).update_passages(edition.id, texts);
   report.notes_orphaned = reanchor_passages(db, edition.id, seqs);
   for (std::size_t i = 0; i < changed.size(); ++i) {
     report.places_carried += carry_decided_places(db, edition.uuid, seqs[i], changed[i].change);

@@ -20,6 +20,7 @@
 #include "notes/note_store.h"
 #include "people/mention_choices.h"
 #include "facsimile/page_images.h"
+#include "parallels/gram_index.h"
 #include "people/mention_index.h"
 #include "people/person_merge.h"
 #include "repo/choice_log_merge.h"
@@ -82,6 +83,7 @@ MergeReport merge_database(Database& db, const std::filesystem::path& other, boo
       detail::merge_page_images(m);
       detail::merge_decisions(m);
       detail::merge_notes(m);
+      detail::GramIndex(db).refresh();  // editions new, replaced or shown as imported here
       report.conflicts_remaining = count_conflicts(db);
       theirs.sql().exec("COMMIT");
       detail::MentionIndex mentions(db);

@@ -21,6 +21,7 @@
 #include "repo/suggestion_dismissals.h"
 #include "people/mention_choices.h"
 #include "facsimile/page_images.h"
+#include "parallels/gram_index.h"
 #include "repo/section_paths.h"
 #include "search/search_index.h"
 #include "util/columns.h"
@@ -153,6 +154,7 @@ std::vector<CheckResult> check_database(Database& db) {
   }
   out.push_back(std::move(choices));
   out.push_back({"page images", detail::page_image_faults(db)});
+  out.push_back({"parallel index", detail::GramIndex(db).faults()});
   out.push_back({"editor's decisions", DecisionRepository(db).faults()});
   out.push_back({"corrections", correction_faults(db)});
   CheckResult history{"record history", detail::RecordHistory(db, detail::RecordKind::kPerson).faults()};

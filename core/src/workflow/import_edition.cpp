@@ -10,6 +10,7 @@
 #include "jiaozhu/workflow.h"
 #include "notes/anchor_finder.h"
 #include "notes/source_notes.h"
+#include "parallels/gram_index.h"
 #include "people/mention_index.h"
 #include "repo/edition_datings.h"
 
@@ -91,6 +92,7 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
   steps.after_new_text = [&options](Database& d, int64_t edition_id, const std::vector<SourceNote>& notes,
                                     ImportReport& report) {
     detail::MentionIndex(d).refresh_edition(edition_id);  // the persons already known, in the new text
+    detail::GramIndex(d).build(edition_id);              // its parallels with every other text
     const std::string author = author_of(options);
     if (options.dynasty && !options.dynasty->empty()) {
       detail::ChoiceLog(d, detail::kEditionDatings)

@@ -3,6 +3,7 @@
 #include "jiaozhu/variant_form_rules.h"
 #include "jiaozhu/workflow.h"
 #include "notes/note_store.h"
+#include "parallels/gram_index.h"
 #include "search/search_index.h"
 
 namespace jiaozhu {
@@ -13,10 +14,17 @@ void rebuild_search_indexes(Database& db) {
   detail::NoteStore(db).reindex();
 }
 
+// `reindex`: every index again, the parallel index of every edition too.
+void rebuild_all_indexes(Database& db) {
+  rebuild_search_indexes(db);
+  detail::GramIndex(db).rebuild_all();
+}
+
 // Schema 6's note.target_link_uuid needs each variant's derived uuid, which
 // SQL cannot compute; before schema 5 there were no notes.
 void complete_upgrade(Database& db, int from_version) {
   if (from_version == 5) detail::NoteStore(db).link_variant_notes();
+  if (from_version < 19) detail::GramIndex(db).refresh();  // schema 19's parallel index, for the editions there are
 }
 
 }  // namespace
@@ -31,7 +39,7 @@ Database open_database(const std::filesystem::path& path, OpenMode mode) {
 }
 
 void reindex(Database& db) {
-  db.write([&] { rebuild_search_indexes(db); });
+  db.write([&] { rebuild_all_indexes(db); });
 }
 
 }  // namespace jiaozhu
