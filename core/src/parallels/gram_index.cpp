@@ -91,6 +91,10 @@ std::vector<Posting> decode_postings(std::string_view blob) {
   return out;
 }
 
+std::vector<Posting> decode_postings(const SQLite::Column& column) {
+  return decode_postings({static_cast<const char*>(column.getBlob()), static_cast<std::size_t>(column.getBytes())});
+}
+
 std::string GramIndex::digest(int64_t edition_id) const {
   // The text as imported; corrections keep the rows in step passage by
   // passage (update_passages), and the folding is left out: a fold rule
@@ -124,8 +128,7 @@ void GramIndex::update_passages(int64_t edition_id, const std::vector<PassageTex
     read->bind(2, edition_id);
     std::vector<Posting> postings;
     if (read->executeStep()) {
-      const auto* blob = static_cast<const char*>(read->getColumn(0).getBlob());
-      postings = decode_postings({blob, static_cast<std::size_t>(read->getColumn(0).getBytes())});
+      postings = decode_postings(read->getColumn(0));
     }
     read->reset();
     std::erase_if(postings, [&](const Posting& p) { return seqs.count(p.seq) > 0; });
@@ -230,9 +233,8 @@ std::vector<std::string> GramIndex::faults() const {
       row->bind(2, sample.getColumn(1).getInt64());
       bool found = false;
       if (row->executeStep()) {
-        const auto* blob = static_cast<const char*>(row->getColumn(0).getBlob());
         try {
-          for (const Posting& x : decode_postings({blob, static_cast<std::size_t>(row->getColumn(0).getBytes())})) {
+          for (const Posting& x : decode_postings(row->getColumn(0))) {
             found = found || (x.seq == p.seq && x.pos == static_cast<int32_t>(i) && x.check == k.check);
           }
         } catch (const DatabaseError&) {
@@ -250,9 +252,8 @@ std::vector<std::string> GramIndex::faults() const {
   SQLite::Statement rows(db_.sql(), "SELECT bucket, edition_id, postings FROM parallel_gram WHERE bucket % 16 = 0");
   int64_t bad = 0;
   while (rows.executeStep()) {
-    const auto* blob = static_cast<const char*>(rows.getColumn(2).getBlob());
     try {
-      for (const Posting& p : decode_postings({blob, static_cast<std::size_t>(rows.getColumn(2).getBytes())})) {
+      for (const Posting& p : decode_postings(rows.getColumn(2))) {
         if (p.seq < 1) throw DatabaseError("a posting before the first passage");
       }
     } catch (const DatabaseError&) {

@@ -13,6 +13,10 @@
 
 #include "jiaozhu/fold.h"
 
+namespace SQLite {
+class Column;
+}
+
 namespace jiaozhu {
 class Database;
 }
@@ -49,6 +53,8 @@ struct Posting {
 std::string encode_postings(const std::vector<Posting>& sorted);
 // Throws DatabaseError when the blob is not one encode_postings wrote.
 std::vector<Posting> decode_postings(std::string_view blob);
+// The same for a postings column of a row read.
+std::vector<Posting> decode_postings(const SQLite::Column& column);
 
 class GramIndex {
  public:

@@ -157,8 +157,7 @@ std::vector<Parallel> ParallelRepository::of_passage(const std::string& address,
         while (rows->executeStep()) {
           const int64_t edition = rows->getColumn(0).getInt64();
           if (!editions.count(edition)) continue;
-          const auto* blob = static_cast<const char*>(rows->getColumn(1).getBlob());
-          it->second.emplace_back(edition, detail::decode_postings({blob, static_cast<std::size_t>(rows->getColumn(1).getBytes())}));
+          it->second.emplace_back(edition, detail::decode_postings(rows->getColumn(1)));
         }
         rows->reset();
       }
@@ -234,8 +233,7 @@ std::vector<Parallel> ParallelRepository::between(const std::string& a_siglum, c
         pb.clear();
         bucket = rows.getColumn(0).getInt64();
       }
-      const auto* blob = static_cast<const char*>(rows.getColumn(2).getBlob());
-      auto postings = detail::decode_postings({blob, static_cast<std::size_t>(rows.getColumn(2).getBytes())});
+      auto postings = detail::decode_postings(rows.getColumn(2));
       (rows.getColumn(1).getInt64() == a.id ? pa : pb) = std::move(postings);
     }
     pair_up();
