@@ -11,6 +11,7 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
+#include "jiaozhu/parallels.h"
 #include "jiaozhu/workflow.h"
 #include "parallel_view.h"
 #include "serve.h"
@@ -102,6 +103,29 @@ void read_page(Database& db, const WebRequest& req, const std::string& where, We
                                                                                                             : std::vector<std::string>{"/assets/facsimile.js"});
 }
 
+// Where else the passage's words stand, in other works: each parallel with
+// its words on both sides, opening the other passage in the reading view.
+std::string parallels_panel(Database& db, const std::string& where) {
+  std::vector<Parallel> found;
+  try {
+    found = ParallelRepository(db).of_passage(where, {});
+  } catch (const DatabaseError& e) {
+    return "<section class=\"parallels\"><h2>Parallel passages</h2><p class=\"error\">" + html_escape(e.what()) + "</p></section>";
+  }
+  std::string out = "<section class=\"parallels\"><h2>Parallel passages in other works</h2>";
+  if (found.empty()) return out + "<p class=\"meta\">none of 8 characters or more</p></section>";
+  out += "<ol>";
+  for (const Parallel& p : found) {
+    out += "<li data-parallel=\"" + html_escape(p.other.address) + "\"><a href=\"/read/" + html_escape(p.other.address) + "#" +
+           html_escape(p.other.address) + "\">" + html_escape(p.other.address) + "</a> <span class=\"meta\">" +
+           html_escape(p.other_work) + ", " + std::to_string(p.length) + " characters" +
+           (p.differences.empty() ? "" : ", " + std::to_string(p.differences.size()) + " differ") + "</span><br>"
+           "<span class=\"quote\">" + html_escape(p.own.text) + "</span> ~ <span class=\"quote\">" + html_escape(p.other.text) +
+           "</span></li>";
+  }
+  return out + "</ol></section>";
+}
+
 // The page image beside one side of the parallel view; its hosts join `origins`.
 std::string side_facsimile(Database& db, const ParallelPassage& side, std::vector<std::string>& origins) {
   const std::map<std::string, NotesOf> notes{{side.address, side.notes}};
@@ -147,6 +171,7 @@ void parallel_page(Database& db, const std::string& where, WebResponse& res) {
       body += "</div>\n";
     }
   });
+  body += parallels_panel(db, where);
   std::sort(facsimiles.begin(), facsimiles.end());
   facsimiles.erase(std::unique(facsimiles.begin(), facsimiles.end()), facsimiles.end());
   const bool images = body.find("class=\"facsimile\"") != std::string::npos;

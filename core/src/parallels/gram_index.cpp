@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
 
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -31,6 +30,9 @@ bool get_varint(std::string_view in, std::size_t& at, uint64_t& v) {
   }
   return false;
 }
+
+// Runs of one edition put in postings per pass of build(): 24 bytes each.
+constexpr std::size_t kRunsPerPass = 4'000'000;
 
 uint64_t mix(uint64_t x) {  // splitmix64's finalizer
   x ^= x >> 30;
@@ -160,31 +162,44 @@ void GramIndex::build(int64_t edition_id) {
   auto drop = db_.cached("DELETE FROM parallel_gram WHERE edition_id = ?");
   drop->bind(1, edition_id);
   drop->exec();
-  std::vector<std::tuple<int64_t, int64_t, int32_t, uint8_t>> grams;  // bucket, seq, pos, check
+  // The folded text once, then the postings a range of buckets at a time,
+  // so that 全宋詩's 16 M runs never stand in memory all at once.
+  std::vector<std::pair<int64_t, std::u32string>> folded;
+  std::size_t runs = 0;
   SQLite::Statement q(db_.sql(), "SELECT seq, text FROM passage WHERE edition_id = ? ORDER BY seq");
   q.bind(1, edition_id);
   while (q.executeStep()) {
-    const FoldedPassage p = fold_passage(db_.folding(), q.getColumn(0).getInt64(), q.getColumn(1).getString());
-    for (std::size_t i = 0; i + kGramLength <= p.units.size(); ++i) {
-      const GramKey k = gram_key(p.units.data() + i);
-      grams.emplace_back(k.bucket, p.seq, static_cast<int32_t>(i), k.check);
-    }
+    FoldedPassage p = fold_passage(db_.folding(), q.getColumn(0).getInt64(), q.getColumn(1).getString());
+    runs += p.units.size() >= kGramLength ? p.units.size() + 1 - kGramLength : 0;
+    folded.emplace_back(p.seq, std::move(p.units));
   }
-  std::sort(grams.begin(), grams.end());
+  const int64_t buckets = int64_t{1} << kBucketBits;
+  const int64_t passes = std::clamp<int64_t>(static_cast<int64_t>(runs / kRunsPerPass) + 1, 1, buckets);
   auto insert = db_.cached("INSERT INTO parallel_gram (bucket, edition_id, postings) VALUES (?, ?, ?)");
+  std::vector<std::pair<int64_t, Posting>> grams;  // bucket, posting
   std::vector<Posting> postings;
-  for (std::size_t i = 0; i < grams.size();) {
-    const int64_t bucket = std::get<0>(grams[i]);
-    postings.clear();
-    for (; i < grams.size() && std::get<0>(grams[i]) == bucket; ++i) {
-      postings.push_back({std::get<1>(grams[i]), std::get<2>(grams[i]), std::get<3>(grams[i])});
+  for (int64_t pass = 0; pass < passes; ++pass) {
+    const int64_t low = buckets * pass / passes, high = buckets * (pass + 1) / passes;
+    grams.clear();
+    for (const auto& [seq, units] : folded) {
+      for (std::size_t i = 0; i + kGramLength <= units.size(); ++i) {
+        const GramKey k = gram_key(units.data() + i);
+        if (k.bucket >= low && k.bucket < high) grams.push_back({k.bucket, {seq, static_cast<int32_t>(i), k.check}});
+      }
     }
-    const std::string blob = encode_postings(postings);
-    insert->bind(1, bucket);
-    insert->bind(2, edition_id);
-    insert->bind(3, blob.data(), static_cast<int>(blob.size()));
-    insert->exec();
-    insert->reset();
+    // Passages were read in order: a stable sort by bucket keeps each bucket's postings in (seq, pos) order.
+    std::stable_sort(grams.begin(), grams.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (std::size_t i = 0; i < grams.size();) {
+      const int64_t bucket = grams[i].first;
+      postings.clear();
+      for (; i < grams.size() && grams[i].first == bucket; ++i) postings.push_back(grams[i].second);
+      const std::string blob = encode_postings(postings);
+      insert->bind(1, bucket);
+      insert->bind(2, edition_id);
+      insert->bind(3, blob.data(), static_cast<int>(blob.size()));
+      insert->exec();
+      insert->reset();
+    }
   }
   auto state = db_.cached("INSERT OR REPLACE INTO parallel_index (edition_id, digest) VALUES (?, ?)");
   state->bind(1, edition_id);
