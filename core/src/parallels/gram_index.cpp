@@ -236,9 +236,11 @@ std::vector<std::string> GramIndex::faults() const {
   // Eight passages of each edition, spread over it: each of their runs is
   // where the index says it is (a correction kept in step, or not).
   SQLite::Statement sample(db_.sql(),
-                           "SELECT e.siglum, p.edition_id, p.seq, p.text FROM passage p JOIN edition e ON e.id = p.edition_id "
-                           "JOIN parallel_index x ON x.edition_id = e.id AND x.digest = e.content_hash "
-                           "WHERE p.seq % max(1, (SELECT count(*) FROM passage q WHERE q.edition_id = e.id) / 8) = 0");
+                           "WITH counts AS (SELECT e.id, e.siglum, (SELECT max(seq) FROM passage q WHERE q.edition_id = e.id) AS n "
+                           "FROM edition e JOIN parallel_index x ON x.edition_id = e.id AND x.digest = e.content_hash), "
+                           "picks(k) AS (VALUES (1), (2), (3), (4), (5), (6), (7), (8)) "
+                           "SELECT c.siglum, p.edition_id, p.seq, p.text FROM counts c JOIN picks "
+                           "JOIN passage p ON p.edition_id = c.id AND p.seq = max(1, c.n * picks.k / 8)");
   auto row = db_.cached("SELECT postings FROM parallel_gram WHERE bucket = ? AND edition_id = ?");
   while (sample.executeStep()) {
     const FoldedPassage p = fold_passage(db_.folding(), sample.getColumn(2).getInt64(), sample.getColumn(3).getString());
