@@ -12,6 +12,7 @@
 #include "notes/rival_editions.h"
 #include "notes/note_store.h"
 #include "people/record_history.h"
+#include "parallels/gram_index.h"
 #include "people/mention_index.h"
 #include "repo/deletion_store.h"
 #include "util/clock.h"
@@ -73,6 +74,7 @@ void resolve_edition(Database& db, const std::string& siglum, const std::string&
     // Every text concerned is here: nothing is asked of another copy.
     detail::reconcile_edition(db, e.uuid, [](const std::string&, int64_t) { return false; });
     detail::MentionIndex(db).refresh_edition(e.id);
+    detail::GramIndex(db).refresh();  // the text moved between the edition and its rivals
   });
 }
 

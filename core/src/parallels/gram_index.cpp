@@ -98,13 +98,17 @@ std::vector<Posting> decode_postings(const SQLite::Column& column) {
 }
 
 std::string GramIndex::digest(int64_t edition_id) const {
-  // The text as imported; corrections keep the rows in step passage by
-  // passage (update_passages), and the folding is left out: a fold rule
-  // added later counts in verifying a run at once, in its seeds after
-  // `jiaozhu reindex` (parallels.h).
-  auto q = db_.cached("SELECT content_hash FROM edition WHERE id = ?");
+  // The text as imported and where its rows stand: passages move between an
+  // edition and its rivals (merge, `resolve`) with their ids, so a text
+  // brought back under the same content hash still reads as another.
+  // Corrections keep the rows in step passage by passage (update_passages).
+  // The folding is left out: a fold rule added later counts in verifying a
+  // run at once, in its seeds after `jiaozhu reindex` (parallels.h).
+  auto q = db_.cached(
+      "SELECT e.content_hash, (SELECT min(p.id) || '+' || count(*) FROM passage p WHERE p.edition_id = e.id) "
+      "FROM edition e WHERE e.id = ?");
   q->bind(1, edition_id);
-  return q->executeStep() ? q->getColumn(0).getString() : std::string();
+  return q->executeStep() ? q->getColumn(0).getString() + " " + q->getColumn(1).getString() : std::string();
 }
 
 void GramIndex::update_passages(int64_t edition_id, const std::vector<PassageText>& changed) {
