@@ -120,6 +120,7 @@ void configure_app(CLI::App& app, Globals& g) {
   add_note_commands(app, g);
   add_facsimile_commands(app, g);
   add_parallel_commands(app, g);
+  add_git_commands(app, g);
   add_merge_commands(app, g);
   add_serve_command(app, g);
   add_help_command(app);

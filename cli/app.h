@@ -139,6 +139,7 @@ void add_apparatus_command(CLI::App& app, Globals& globals);  // apparatus
 void add_decision_commands(CLI::App& app, Globals& globals);  // decide, policy
 void add_facsimile_commands(CLI::App& app, Globals& globals);  // facsimile
 void add_parallel_commands(CLI::App& app, Globals& globals);   // parallels, reuse
+void add_git_commands(CLI::App& app, Globals& globals);        // git install, git merge-driver, dump
 void add_passage_commands(CLI::App& app, Globals& globals);   // passage set, edit, log, restore
 void add_export_variants_command(CLI::App* exp, const Globals& globals);  // export variants
 void add_kind_commands(CLI::App& app, Globals& globals);                   // variant kind, taboo

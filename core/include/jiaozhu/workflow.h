@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <ostream>
 #include <span>
 #include <string>
 #include <utility>
@@ -74,5 +75,13 @@ FoldChange remove_fold_rule(Database& db, const std::string& form, const std::st
 // folding table, in one transaction of its own. Throws DatabaseError when
 // the write fails (a read-only file).
 void reindex(Database& db);
+
+// Writes the database's scholarly content as stable, sorted text, one
+// record a line (workflow/dump.cpp): editions with their content hashes,
+// corrections, notes with every revision, persons and aliases, links made
+// by hand and the size of each alignment, the logs of choices (kinds,
+// datings, page images …), decisions, policies, fold rules, removals. For
+// git's textconv; large texts appear as their hash.
+void dump_database(Database& db, std::ostream& out);
 
 }  // namespace jiaozhu
