@@ -3,7 +3,7 @@
 commentary that quotes three of its sentences, one in Simplified script (ICU's Hant-Hans) and one with a
 character changed, among sentences of its own. Each quotation is found at its span, by `parallels` (text
 and --json) and by `reuse` (JSON and CSV); the commentary's own sentences find nothing; bad arguments exit
-with the documented codes; `check` passes; the reading room's parallel view lists the parallels.
+with the documented codes; a parallel kept as a link is left out unless --linked; `check` passes; the reading room's parallel view lists the parallels.
 Usage: parallels_e2e.py JIAOZHU CORPUS"""
 import json, os, re, signal, subprocess, sys, tempfile, urllib.request
 
@@ -54,6 +54,16 @@ run("reuse", "C", "A", "--format", "csv", "-o", os.path.join(work, "r.csv"))
 csv = open(os.path.join(work, "r.csv"), encoding="utf-8-sig").read().splitlines()
 assert csv[0].startswith("passage,start,end,text,parallel") and len(csv) == 4, csv
 
+# A parallel kept as a link: left out of parallels unless --linked; the commentary's link takes no
+# passage of songjin out of its own links.
+run("import", f"{corpus}/songjin/hans.txt", "--work", "songjin", "--siglum", "B")
+run("align", "A", "B")
+links_before = json.loads(run("links", "A", "B", "--json"))
+run("link", "add", "C:2", "A:4")
+in_a = lambda doc: [p for p in doc["parallels"] if p["parallel"]["address"] == "A:4"]
+assert not in_a(json.loads(run("parallels", "C:2", "--json")))
+assert in_a(json.loads(run("parallels", "C:2", "--linked", "--json")))
+assert json.loads(run("links", "A", "B", "--json")) == links_before
 run("parallels", "Z:1", code=3)
 run("parallels", "C:99", code=3)
 run("parallels", "C:1", "--min-length", "2", code=2)
@@ -61,6 +71,7 @@ run("reuse", "C", "A", "--json", "--format", "csv", code=2)
 run("parallels", "C:1", "--in", "無此書", code=3)
 assert "ok    parallel index" in run("check")
 
+in_b = json.loads(run("parallels", "C:2", "--json"))["parallels"][0]["parallel"]["address"]
 server = subprocess.Popen([jz, "--db", db, "serve"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 try:
     line = server.stdout.readline()
@@ -68,7 +79,7 @@ try:
     assert m, line
     req = urllib.request.Request(m.group(1) + "/parallel/C:2", headers={"Authorization": f"Bearer {m.group(2)}"})
     page = urllib.request.urlopen(req).read().decode("utf-8")
-    assert "Parallel passages in other works" in page and 'href="/read/A:4#A:4"' in page, page[-600:]
+    assert "Parallel passages in other works" in page and f'href="/read/{in_b}#{in_b}"' in page, page[-600:]
 finally:
     server.send_signal(signal.SIGINT)
     server.wait(timeout=10)

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "align/collation_ids.h"
@@ -499,9 +500,15 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
   db_.write([&] {
     const Named na = resolve(db_, a), nb = resolve(db_, b);
     if (na.edition.id == nb.edition.id) throw ConflictError("a link joins passages of two editions; both are of " + na.edition.siglum);
-    if (na.edition.work != nb.edition.work) {
-      throw ConflictError(na.edition.siglum + " and " + nb.edition.siglum + " are editions of different works");
-    }
+    // Editions of two works are linked where one quotes the other (a
+    // parallel kept, parallels.h): the passages keep their links with the
+    // editions of their own works.
+    const bool parallel = na.edition.work != nb.edition.work;
+    const auto of_this_pair = [&](const Link& l) {
+      const auto siglum = [](const std::vector<std::string>& side) { return side.empty() ? std::string() : parse_address(side.front()).siglum; };
+      const std::set<std::string> pair{na.edition.siglum, nb.edition.siglum};
+      return pair.count(siglum(l.a)) && pair.count(siglum(l.b));
+    };
     // The passages leave the links they were in, and the scholar is told
     // which: an automatic link (align's guess) goes; a manual link (someone's
     // decision) only with `force`.
@@ -511,6 +518,7 @@ CollationRepository::ManualLink CollationRepository::add_manual_link(const std::
     for (const Named* side : {&na, &nb}) {
       for (const auto& p : side->passages) {
         for (const Link& l : links_of(format_address(side->edition.siglum, p.seq))) {
+          if (parallel && !of_this_pair(l)) continue;
           const bool listed = std::any_of(result.broken.begin(), result.broken.end(),
                                           [&](const Link& x) { return x.id == l.id; });
           if (listed) continue;
