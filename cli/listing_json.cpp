@@ -209,7 +209,8 @@ nlohmann::ordered_json note_json(const Note& n) {
   nlohmann::ordered_json doc = {{"id", n.uuid}, {"target", std::string(to_string(n.target))}};
   if (!n.address.empty()) doc["address"] = n.address;
   if (n.target == NoteTarget::kSpan) {
-    doc["field"] = std::string(to_string(n.field));
+    // The passage's text is where a span is unless it says title or author, as in W3C's jz:field.
+    if (n.field != VariantField::kText) doc["field"] = std::string(to_string(n.field));
     doc["start"] = n.start;
     doc["end"] = n.end;
     doc["quote"] = {{"exact", n.exact}, {"prefix", n.prefix}, {"suffix", n.suffix}};

@@ -356,3 +356,44 @@ TEST_CASE("annotations of other tools on a web page are placed in the edition it
   CHECK_THROWS_WITH(import_notes(f.db, file, mapped), Catch::Contains("https://example.org/other"));
   CHECK(f.sound());
 }
+
+TEST_CASE("CBETA's TEI: back matter and catalogue numbers are not text, a byline is its own passage, standoff notes land on their words") {
+  StructureFixture f;
+  ImportOptions o;
+  o.work = "心經";
+  const ImportReport r = f.import_file(jz_test::corpus("cbeta/T08n0251.xml"), "T", o);
+  const auto ps = f.passages("T");
+  std::string all;
+  for (const Passage& p : ps) all += p.text + "\n";
+  CHECK(all.find("唐奘帝般") == std::string::npos);        // the apparatus's lemmas run together
+  CHECK(all.find("No. 251") == std::string::npos);         // cb:docNumber
+  CHECK(all.find("般若波羅蜜多心經唐三藏") == std::string::npos);  // the byline glued to its heading
+  CHECK(all.find("觀自在菩薩行深般若波羅蜜多時") != std::string::npos);
+  CHECK(all.find("僧莎訶") != std::string::npos);
+  const auto byline = std::find_if(ps.begin(), ps.end(), [](const Passage& p) { return p.text == "唐三藏法師玄奘譯"; });
+  REQUIRE(byline != ps.end());
+  CHECK(byline->section == std::vector<std::string>{"般若波羅蜜多心經"});
+  CHECK(r.notes_imported == 12);
+  NoteFilter on;
+  on.address = format_address("T", byline->seq);
+  const std::vector<Note> notes = NoteRepository(f.db).list(on);
+  const auto song = std::find_if(notes.begin(), notes.end(), [](const Note& n) { return n.current.body == "〔唐〕－【宋】"; });
+  REQUIRE(song != notes.end());
+  CHECK(song->target == NoteTarget::kSpan);
+  CHECK(song->exact == "唐");
+  CHECK(std::count(song->current.tags.begin(), song->current.tags.end(), "orig") == 1);
+  CHECK(std::count(song->current.tags.begin(), song->current.tags.end(), "resp1") == 1);
+  CHECK(f.sound());
+}
+
+TEST_CASE("a TEI gaiji takes its Unicode form from charDecl, else the text of <g>, else a placeholder") {
+  StructureFixture f;
+  f.import_text("g.xml",
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TEI xmlns=\"http://www.tei-c.org/ns/1.0\"><teiHeader><fileDesc>"
+                "<titleStmt><title>t</title></titleStmt></fileDesc><encodingDesc><charDecl><char xml:id=\"CB00001\">"
+                "<mapping type=\"unicode\">\xF0\xA0\x80\x80</mapping></char><char xml:id=\"CB00002\"><mapping type=\"normal_unicode\">"
+                "說</mapping></char></charDecl></encodingDesc></teiHeader><text><body>"
+                "<p>甲<g ref=\"#CB00001\"/>乙<g ref=\"#CB00002\"/>丙<g ref=\"#CB09999\">丁</g><g ref=\"#CB09998\"/></p></body></text></TEI>\n",
+                "G");
+  CHECK(f.passages("G").front().text == "甲\xF0\xA0\x80\x80乙說丙丁□");
+}

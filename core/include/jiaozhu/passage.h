@@ -64,6 +64,8 @@ struct SourceNote {
   int64_t seq = 0;
   int64_t at = 0;
   std::string text;
+  int64_t end = -1;               // a standoff note on words: they are [at, end)
+  std::vector<std::string> tags;  // besides "source": its type (orig, mod) and responsibility
 };
 
 // "梁惠王上" or "周易 / 乾第一": a section path as people read it.

@@ -184,7 +184,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     const detail::ReadSource s = whole ? std::move(whole->sources[i]) : stream.take(i);
     const int64_t source_id = passages ? editions.add_source_file(edition_id, static_cast<int64_t>(i + 1), s.record) : 0;
     for (const detail::SourceNoteDraft& n : s.parsed.notes) {
-      notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text});
+      notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text, n.end, n.tags});
     }
     for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base, p.inside});
     for (const PassageDraft& d : s.parsed.passages) {

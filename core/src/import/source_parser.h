@@ -14,6 +14,8 @@ struct SourceNoteDraft {
   std::size_t passage = 0;
   int64_t at = 0;
   std::string text;
+  int64_t end = -1;               // a standoff note on words [at, end) (TEI <note target>)
+  std::vector<std::string> tags;  // its @type and @resp
 };
 
 // A page break that names its image (TEI <pb n facs>, or a <surface> the

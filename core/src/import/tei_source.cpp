@@ -22,6 +22,8 @@ namespace {
 // no source text may hold (they are taken out of the source's text).
 constexpr char32_t kNoteMark = 0xFFFF;
 constexpr char32_t kLineBreak = 0xFFFE;
+// Where an <anchor> stands, for the standoff notes that point at it (CBETA).
+constexpr char32_t kAnchorMark = 0xFDD0;
 
 std::string_view local_name(const pugi::xml_node& n) {
   std::string_view name = n.name();
@@ -82,10 +84,13 @@ class TeiReader {
     buffer_.clear();
     std::vector<int64_t> marks;
     std::u32string kept;
+    std::size_t anchor = 0;
     for (char32_t c : text) {
       if (c == kNoteMark) marks.push_back(static_cast<int64_t>(kept.size()));
-      else kept += c;
+      else if (c == kAnchorMark && anchor < pending_anchors_.size()) anchors_[pending_anchors_[anchor++]] = {out_.passages.size(), static_cast<int64_t>(kept.size())};
+      else if (c != kAnchorMark) kept += c;
     }
+    pending_anchors_.clear();
     while (!kept.empty() && kept.back() == U' ') kept.pop_back();
     if (kept.empty()) {
       pending_notes_.clear();
@@ -94,7 +99,7 @@ class TeiReader {
     draft_.text = to_utf8(kept);
     for (std::size_t i = 0; i < pending_notes_.size() && i < marks.size(); ++i) {
       out_.notes.push_back({out_.passages.size(), std::min<int64_t>(marks[i], static_cast<int64_t>(kept.size())),
-                            std::move(pending_notes_[i])});
+                            std::move(pending_notes_[i]), -1, {}});
     }
     pending_notes_.clear();
     out_.passages.push_back(std::move(draft_));
@@ -124,9 +129,12 @@ class TeiReader {
     if (node.type() != pugi::node_element) return;
     const std::string_view name = local_name(node);
     if (name == "teiHeader" || name == "fw" || name == "del" || name == "rdg" || name == "sic" || name == "orig" ||
-        name == "abbr" || name == "facsimile" || name == "standOff" || name == "figDesc" || name == "rdgGrp") {
-      return;
+        name == "abbr" || name == "facsimile" || name == "standOff" || name == "figDesc" || name == "rdgGrp" ||
+        name == "back" || name == "docNumber" || name == "mulu" || name == "charDecl") {
+      return;  // back matter, a catalogue number, a table-of-contents entry: not text
     }
+    if (name == "anchor") return anchor(node);
+    if (name == "g") return gaiji(node);
     if (name == "app") return reading(node, {"lem"});
     if (name == "choice") return reading(node, {"reg", "corr", "expan"});
     if (name == "gap") return gap(node);
@@ -138,7 +146,8 @@ class TeiReader {
       if (!buffer_.empty()) add(std::u32string(1, kLineBreak));
       return walk(node);
     }
-    if (name == "head") return head(node);
+    if (name == "head" || name == "jhead") return head(node);
+    if (name == "byline") return block(node, false);
     if (name == "pb") return page_break(node);
     if (name == "lb") return line_break(node);
     walk(node);
@@ -148,7 +157,7 @@ class TeiReader {
     if (is_blank(value) && !in_passage_ && !sink_) return;
     if (!in_passage_ && !sink_) start(node);  // text straight in a <div> or <body>: a passage of its own
     std::u32string cps = to_code_points(value);
-    std::erase_if(cps, [](char32_t c) { return c == kNoteMark || c == kLineBreak; });
+    std::erase_if(cps, [](char32_t c) { return c == kNoteMark || c == kLineBreak || c == kAnchorMark; });
     add(cps);
   }
 
@@ -159,6 +168,11 @@ class TeiReader {
 
   void start(const pugi::xml_node& node) {
     in_passage_ = true;
+    for (const std::string& id : waiting_anchors_) {  // anchors in a heading: the passage after it
+      pending_anchors_.push_back(id);
+      buffer_ += to_utf8(std::u32string(1, kAnchorMark));
+    }
+    waiting_anchors_.clear();
     draft_.section = section_;
     draft_.page = page_;
     draft_.line = line_;
@@ -241,6 +255,73 @@ class TeiReader {
     if (in_passage_ && is_blank(buffer_)) draft_.line = line_;
   }
 
+  void anchor(const pugi::xml_node& node) {
+    const char* id = node.attribute("xml:id").value();
+    if (!*id) return;
+    if (in_passage_ && !sink_) {
+      pending_anchors_.push_back(id);
+      add(std::u32string(1, kAnchorMark));
+    } else {
+      waiting_anchors_.push_back(id);
+    }
+  }
+
+  // A character outside Unicode (CBETA's gaiji): its <char> in <charDecl>
+  // gives a Unicode or normalized form; else the text of <g>, else □.
+  void gaiji(const pugi::xml_node& node) {
+    std::string ref = node.attribute("ref").value();
+    if (!ref.empty() && ref[0] == '#') ref.erase(0, 1);
+    if (const auto it = gaiji_.find(ref); it != gaiji_.end()) return text(it->second, node);
+    if (!node.text().empty() || node.first_child()) return walk(node);
+    text("□", node);
+  }
+
+ public:
+  // Reads <charDecl>'s characters (their Unicode or normalized forms) and
+  // the standoff notes of <back> that point at anchors (<note target="#…">),
+  // before and after the body is walked.
+  void read_char_decl(const pugi::xml_node& root) {
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='char' or local-name()='glyph']")) {
+      const char* id = x.node().attribute("xml:id").value();
+      if (!*id) continue;
+      std::string best;
+      for (const pugi::xpath_node& m : x.node().select_nodes(".//*[local-name()='mapping']")) {
+        const std::string type = m.node().attribute("type").value();
+        const std::string value = m.node().text().get();
+        if (value.empty()) continue;
+        if (type == "unicode" || (best.empty() && (type == "normal_unicode" || type == "normalized"))) best = value;
+      }
+      if (!best.empty()) gaiji_.emplace(id, best);
+    }
+  }
+
+  void read_standoff_notes(const pugi::xml_node& root) {
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='back']//*[local-name()='note'][@target]")) {
+      const pugi::xml_node n = x.node();
+      std::string target = n.attribute("target").value();
+      if (target.empty() || target[0] != '#') continue;
+      const auto at = anchors_.find(target.substr(1));
+      const std::string body = plain_text(n);
+      if (at == anchors_.end() || body.empty()) {
+        out_.warnings.push_back("a <note> for " + target + " (line " + std::to_string(line_of(n)) + ") points at no anchor in the text");
+        continue;
+      }
+      SourceNoteDraft d{at->second.first, at->second.second, body, -1, {}};
+      // The words it is on: the apparatus entry of the same number (beg…/end…).
+      if (const char* number = n.attribute("n").value(); *number) {
+        const auto b = anchors_.find(std::string("beg") + number), e = anchors_.find(std::string("end") + number);
+        if (b != anchors_.end() && e != anchors_.end() && b->second.first == e->second.first && e->second.second > b->second.second) {
+          d.at = b->second.second;
+          d.end = e->second.second;
+        }
+      }
+      if (const char* type = n.attribute("type").value(); *type) d.tags.push_back(type);
+      if (const char* resp = n.attribute("resp").value(); *resp) d.tags.push_back(resp[0] == '#' ? resp + 1 : resp);
+      out_.notes.push_back(std::move(d));
+    }
+  }
+
+ private:
   void note(const pugi::xml_node& node) {
     const std::string body = plain_text(node);
     if (body.empty() || sink_) return;
@@ -277,7 +358,7 @@ class TeiReader {
     walk(node);
     sink_ = outer;
     std::u32string cps = collapse_whitespace(to_code_points(collected));
-    std::erase_if(cps, [](char32_t c) { return c == kNoteMark; });
+    std::erase_if(cps, [](char32_t c) { return c == kNoteMark || c == kAnchorMark; });
     while (!cps.empty() && cps.back() == U' ') cps.pop_back();
     return to_nfc(to_utf8(cps));
   }
@@ -305,6 +386,9 @@ class TeiReader {
   PassageDraft draft_;
   std::vector<std::string> pending_notes_;
   std::map<std::string, std::string> graphics_;
+  std::map<std::string, std::string> gaiji_;
+  std::vector<std::string> pending_anchors_, waiting_anchors_;
+  std::map<std::string, std::pair<std::size_t, int64_t>> anchors_;  // id -> passage, code point
   int depth_ = 0;
 };
 
@@ -365,12 +449,14 @@ ParsedSource parse_tei(const std::string& utf8, const std::string& file) {
   TeiReader reader(out, utf8);
   const pugi::xml_node root = text_root(doc, file);
   reader.read_facsimile(root);
+  reader.read_char_decl(root);
   try {
     reader.walk(root);
   } catch (const InputError& e) {
     throw InputError(file + ": " + e.what());
   }
   reader.finish();
+  reader.read_standoff_notes(root);
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "notes/source_notes.h"
 
+#include <algorithm>
+
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
 
@@ -52,7 +54,11 @@ int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<Sou
   for (const SourceNote& s : notes) {
     const std::u32string text = text_of(db, *edition, s.seq);
     const int64_t at = std::min<int64_t>(s.at, static_cast<int64_t>(text.size()));
-    const int64_t start = clause_start(text, at);
+    const int64_t end = std::clamp<int64_t>(s.end, -1, static_cast<int64_t>(text.size()));
+    // A note after its words reaches back to the clause's start; a standoff
+    // note names its words' span.
+    const int64_t start = end > at ? at : clause_start(text, at);
+    const int64_t stop = end > at ? end : at;
     NoteRecord rec;
     Note& n = rec.note;
     n.uuid = uuid_from_name("jiaozhu source note\x1f" + edition->content_hash + "\x1f" + std::to_string(s.seq) + "\x1f" +
@@ -61,11 +67,11 @@ int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<Sou
     n.address = format_address(edition->siglum, s.seq);
     n.created_at = now;
     rec.passage_seq = s.seq;
-    if (start < at) {
-      const QuoteSelector q = make_selector(text, static_cast<std::size_t>(start), static_cast<std::size_t>(at));
+    if (start < stop) {
+      const QuoteSelector q = make_selector(text, static_cast<std::size_t>(start), static_cast<std::size_t>(stop));
       n.target = NoteTarget::kSpan;
       n.start = start;
-      n.end = at;
+      n.end = stop;
       n.exact = to_utf8(q.exact);
       n.prefix = to_utf8(q.prefix);
       n.suffix = to_utf8(q.suffix);
@@ -83,6 +89,11 @@ int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<Sou
       throw InputError("the note of " + n.address + " in the source " + std::string(*fault));
     }
     r.tags = {"source"};
+    for (const std::string& t : s.tags) {
+      if (!t.empty() && !field_fault(Field::kTag, t)) r.tags.push_back(t);
+    }
+    std::sort(r.tags.begin(), r.tags.end());
+    r.tags.erase(std::unique(r.tags.begin(), r.tags.end()), r.tags.end());
     rec.revisions.push_back(std::move(r));
     added += store.absorb(rec).note_added ? 1 : 0;
   }
