@@ -16,6 +16,12 @@
 namespace jiaozhu::cli {
 namespace {
 
+nlohmann::ordered_json witnesses_json(const ImportReport& r) {
+  auto out = nlohmann::ordered_json::array();
+  for (const ImportReport::Witness& w : r.witnesses) out.push_back({{"siglum", w.siglum}, {"label", w.label}, {"readings", w.readings}});
+  return out;
+}
+
 struct ImportArgs {
   std::vector<std::string> files;
   std::string work, siglum, title, dynasty, author;
@@ -71,7 +77,7 @@ void run_import(const Globals& g, const ImportArgs& a) {
                 {"links_made", r.links_made},
                 {"replaced_whole", r.replaced_whole},
                 {"links_removed", r.links_removed}, {"notes_orphaned", r.notes_orphaned}, {"notes_imported", r.notes_imported},
-                {"page_images", r.page_images}, {"image_folder", r.image_folder},
+                {"page_images", r.page_images}, {"image_folder", r.image_folder}, {"witnesses", witnesses_json(r)},
                 {"seconds", seconds}});
     return;
   }
@@ -85,6 +91,10 @@ void run_import(const Globals& g, const ImportArgs& a) {
             << " passages, " << with_commas(r.code_points) << " characters, " << to_string(r.script) << ", "
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
   if (r.notes_imported) std::cout << "imported the sources' " << with_commas(r.notes_imported) << " notes as notes\n";
+  for (const ImportReport::Witness& w : r.witnesses) {
+    std::cout << "witness " << w.label << " of the apparatus: edition " << w.siglum << " (" << with_commas(w.readings)
+              << " readings), collated with " << r.siglum << '\n';
+  }
   if (r.page_images) {
     std::cout << with_commas(r.page_images) << " pages have the image the source names";
     if (!r.image_folder.empty()) std::cout << " (their folder on this machine: " << r.image_folder << ")";

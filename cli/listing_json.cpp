@@ -241,6 +241,9 @@ nlohmann::ordered_json notes_of_json(const NotesOf& notes) {
   for (const Note& own : notes.own) list.push_back(note_json(own));
   for (const MappedNote& m : notes.mapped) {
     auto doc = note_json(m.note);
+    // Its words as they stand in its own edition; their context there is
+    // that edition's, which `note show` gives.
+    if (doc.contains("quote")) doc["quote"] = {{"exact", m.note.exact}};
     doc["shown_at"] = {{"address", m.address}, {"start", m.start}, {"end", m.end}};
     list.push_back(doc);
   }

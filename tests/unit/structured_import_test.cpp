@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "jiaozhu/check.h"
+#include "jiaozhu/collation.h"
 #include "jiaozhu/csv.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
@@ -383,6 +384,27 @@ TEST_CASE("CBETA's TEI: back matter and catalogue numbers are not text, a byline
   CHECK(song->exact == "唐");
   CHECK(std::count(song->current.tags.begin(), song->current.tags.end(), "orig") == 1);
   CHECK(std::count(song->current.tags.begin(), song->current.tags.end(), "resp1") == 1);
+
+  // The apparatus's witnesses: editions of the work, each the base with its readings, collated with it.
+  REQUIRE(r.witnesses.size() == 3);
+  CHECK(r.witnesses[0].siglum == "T-Song");
+  CHECK(r.witnesses[0].label == "【宋】");
+  const auto song_text = f.passages("T-Song");
+  std::string song_all;
+  for (const Passage& p : song_text) song_all += p.text;
+  CHECK(song_all.find("唐三藏") == std::string::npos);          // 【宋】 lacks 唐
+  CHECK(song_all.find("玄奘奉詔譯") != std::string::npos);
+  CHECK(song_all.find("波羅僧揭諦") != std::string::npos);
+  CHECK(song_all.find("薩婆訶") != std::string::npos);
+  std::string ming_all;
+  for (const Passage& p : f.passages("T-Ming")) ming_all += p.text;
+  CHECK(ming_all.find("唐三藏法師玄奘奉詔譯") != std::string::npos);  // 【明】 keeps 唐
+  CHECK(EditionRepository(f.db).get("T-Ming").work == "心經");
+  CollationRepository::VariantQuery q;
+  q.classes = {VariantClass::kSubstantive};
+  int64_t readings = 0;
+  CollationRepository(f.db).each_variant("T", "T-Song", q, [&](Variant&&) { ++readings; });
+  CHECK(readings >= 5);
   CHECK(f.sound());
 }
 

@@ -74,6 +74,13 @@ struct ImportReport {
   int64_t notes_orphaned = 0;          // replaced: notes whose words are gone
   int64_t notes_imported = 0;          // notes the sources hold apart from the text (TEI <note>)
   int64_t page_images = 0;             // pages given the image the sources name (TEI <pb facs>)
+  // Editions made of the witnesses a TEI apparatus records (<listWit>): each
+  // the base with that witness's readings, of the same work.
+  struct Witness {
+    std::string siglum, label;
+    int64_t readings = 0;
+  };
+  std::vector<Witness> witnesses;
   std::string image_folder;            // where those that are files lie, set for this machine
 };
 

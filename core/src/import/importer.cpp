@@ -5,6 +5,7 @@
 // files costs little more than its parsing. The edition's content hash is
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
+#include "align/icu_transforms.h"
 #include "align/link_store.h"
 #include "import/source_reader.h"
 #include "jiaozhu/address.h"
@@ -12,6 +13,8 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/unicode.h"
 #include "jiaozhu/interrupt.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/passage.h"
@@ -136,6 +139,88 @@ bool corrected_in_place(Database& db, const Edition& existing, const std::vector
   return true;
 }
 
+// A siglum for witness `w` of edition `base`: 【宋】 → T-Song (its label in
+// pinyin), else the witness's id; a number added when it is taken.
+std::string witness_siglum(EditionRepository& editions, const std::string& base, const detail::SourceWitness& w) {
+  std::u32string label;
+  for (char32_t c : to_code_points(w.label)) {
+    if (is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c)))) label += c;
+  }
+  std::string name;
+  for (char32_t c : detail::toneless(detail::transformed("Han-Latin", label))) {
+    if (c < 0x80 && std::isalnum(static_cast<int>(c))) name += static_cast<char>(name.empty() ? std::toupper(static_cast<int>(c)) : c);
+  }
+  if (name.empty()) {
+    for (char c : w.id) if (std::isalnum(static_cast<unsigned char>(c))) name += c;
+  }
+  std::string siglum = base.substr(0, 16) + "-" + name.substr(0, 12);
+  for (int n = 2; editions.find(siglum) || !valid_siglum(siglum); ++n) siglum = base.substr(0, 16) + "-" + name.substr(0, 10) + std::to_string(n);
+  return siglum;
+}
+
+// The editions of the witnesses an apparatus records: each the base's
+// passages with that witness's readings put in, of the base's work, in the
+// caller's transaction; a witness whose text is another edition's already
+// is said so and left out.
+void write_witnesses(Database& db, const ImportOptions& options, const std::vector<PassageDraft>& base,
+                     const std::vector<detail::SourceWitness>& witnesses, int64_t base_id, const ImportSteps& steps,
+                     ImportReport& report) {
+  EditionRepository editions(db);
+  const Edition source = *editions.find_by_id(base_id);
+  for (const detail::SourceWitness& w : witnesses) {
+    std::vector<PassageDraft> drafts = base;
+    std::vector<const detail::SourceReading*> readings;
+    for (const auto& r : w.readings) readings.push_back(&r);
+    // From the end, so that a reading put in moves no place before it.
+    std::sort(readings.begin(), readings.end(), [](auto* a, auto* b) { return std::tie(a->passage, a->start) > std::tie(b->passage, b->start); });
+    int64_t applied = 0, last_passage = -1, last_start = 0;
+    for (const detail::SourceReading* r : readings) {
+      if (r->passage >= drafts.size()) continue;
+      if (static_cast<int64_t>(r->passage) == last_passage && r->end > last_start) continue;  // overlaps one put in
+      std::u32string text = to_code_points(drafts[r->passage].text);
+      if (r->end > static_cast<int64_t>(text.size())) continue;
+      text.replace(static_cast<std::size_t>(r->start), static_cast<std::size_t>(r->end - r->start), to_code_points(r->text));
+      drafts[r->passage].text = to_utf8(text);
+      last_passage = static_cast<int64_t>(r->passage);
+      last_start = r->start;
+      ++applied;
+    }
+    std::erase_if(drafts, [](const PassageDraft& d) { return d.text.empty(); });  // a passage the witness lacks whole
+    // Two witnesses may read alike throughout (【元】 and 【明】): each is an
+    // edition all the same, its passages named by the witness (their ref).
+    for (PassageDraft& d : drafts) {
+      if (!d.ref) d.ref = w.label;
+    }
+    detail::ContentHasher hasher;
+    for (const PassageDraft& d : drafts) {
+      hasher.add_passage(d.text, d.title, d.author, d.ref);
+      hasher.add_structure(d.section, d.page, d.line);
+    }
+    const std::string hash = hasher.hex();
+    if (drafts.empty() || editions.find_by_content(hash)) {
+      report.warnings.push_back("the witness " + w.label + " reads as an edition already here; no edition was made of it");
+      continue;
+    }
+    const std::string siglum = witness_siglum(editions, source.siglum, w);
+    const int64_t id = editions.insert({siglum, options.work, w.label, Script::kUnknown, hash, ""});
+    SourceFileRecord record;
+    record.name = "apparatus of " + source.siglum + ": " + w.id;
+    record.sha256 = detail::sha256_hex(record.name + "\x1f" + hash);
+    record.encoding = "utf-8";
+    record.format = "text";
+    record.markup = "tei";
+    const int64_t source_id = editions.add_source_file(id, 1, record);
+    {
+      PassageAppender passages(db, id);
+      for (const PassageDraft& d : drafts) passages.append(d, source_id);
+    }
+    editions.set_content(id, hash, source.script, std::nullopt);
+    ImportReport own;
+    steps.after_new_text(db, id, {}, own);
+    report.witnesses.push_back({siglum, w.label, applied});
+  }
+}
+
 // Writes the edition in the caller's transaction.
 void write_edition(Database& db, detail::SourceStream& stream, const ImportOptions& options, uint64_t total_bytes,
                    const ImportProgress& progress, const ImportSteps& steps, ImportReport& report) {
@@ -178,6 +263,8 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   ScriptCounter script;
   std::vector<SourceNote> notes;
   std::vector<SourcePageFacs> page_images;
+  std::vector<PassageDraft> base;          // kept only when an apparatus records witnesses
+  std::vector<detail::SourceWitness> witnesses;
   uint64_t done_bytes = 0;
   for (std::size_t i = 0; i < stream.size(); ++i) {
     check_interrupt();  // reading and parsing a file run outside SQL
@@ -187,6 +274,11 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
       notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text, n.end, n.tags});
     }
     for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base, p.inside});
+    for (detail::SourceWitness w : s.parsed.witnesses) {
+      for (detail::SourceReading& r : w.readings) r.passage += base.size();
+      witnesses.push_back(std::move(w));
+    }
+    if (!witnesses.empty() || !s.parsed.witnesses.empty()) base.insert(base.end(), s.parsed.passages.begin(), s.parsed.passages.end());
     for (const PassageDraft& d : s.parsed.passages) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);
       hasher.add_structure(d.section, d.page, d.line);
@@ -208,6 +300,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
     steps.after_new_text(db, edition_id, notes, report);
+    write_witnesses(db, options, base, witnesses, edition_id, steps, report);
   }
   if (!page_images.empty() && steps.page_images) steps.page_images(db, edition_id, page_images, report);
 }

@@ -27,8 +27,22 @@ struct SourcePageImage {
   bool inside = false;  // the page begins inside a passage's text
 };
 
+// A witness a TEI apparatus records besides the base (<listWit>): its
+// label (【宋】) and its readings where it differs from the base, each on
+// code points [start, end) of a passage of this file (an omission reads "").
+struct SourceReading {
+  std::size_t passage = 0;
+  int64_t start = 0, end = 0;
+  std::string text;
+};
+struct SourceWitness {
+  std::string id, label;
+  std::vector<SourceReading> readings;
+};
+
 struct ParsedSource {
   std::vector<PassageDraft> passages;
+  std::vector<SourceWitness> witnesses;  // TEI: the apparatus's witnesses but the base
   std::vector<SourcePageImage> page_images;  // in document order
   std::vector<std::string> warnings;
   std::vector<SourceNoteDraft> notes;

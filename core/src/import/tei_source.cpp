@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <set>
 
 #include "import/source_parser.h"
 #include "jiaozhu/error.h"
@@ -295,6 +296,47 @@ class TeiReader {
     }
   }
 
+  // The apparatus's witnesses (<listWit>) and, from each standoff <app
+  // from to> (CBETA's <back>), what each reads where it is not the base:
+  // the witnesses of <lem> read the base.
+  void read_witnesses(const pugi::xml_node& root) {
+    std::vector<SourceWitness> witnesses;
+    std::map<std::string, std::size_t> by_id;
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='listWit']/*[local-name()='witness']")) {
+      const char* id = x.node().attribute("xml:id").value();
+      if (!*id || by_id.count(id)) continue;
+      by_id[id] = witnesses.size();
+      witnesses.push_back({id, plain_text(x.node()), {}});
+    }
+    if (witnesses.empty()) return;
+    std::set<std::string> base;
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='app'][@from and @to]")) {
+      const pugi::xml_node app = x.node();
+      const auto from = anchors_.find(strip_hash(app.attribute("from").value()));
+      const auto to = anchors_.find(strip_hash(app.attribute("to").value()));
+      if (from == anchors_.end() || to == anchors_.end() || from->second.first != to->second.first || to->second.second < from->second.second) {
+        out_.warnings.push_back("an <app> (line " + std::to_string(line_of(app)) + ") spans no words of one passage; its readings were not read");
+        continue;
+      }
+      for (pugi::xml_node child : app.children()) {
+        const std::string_view kind = local_name(child);
+        if (kind != "lem" && kind != "rdg") continue;
+        for (const std::string& w : split_pointers(child.attribute("wit").value())) {
+          if (kind == "lem") {
+            base.insert(w);
+            continue;
+          }
+          const auto it = by_id.find(w);
+          if (it == by_id.end()) continue;
+          witnesses[it->second].readings.push_back({from->second.first, from->second.second, to->second.second, plain_text(child)});
+        }
+      }
+    }
+    for (SourceWitness& w : witnesses) {
+      if (!base.count(w.id) && !w.readings.empty()) out_.witnesses.push_back(std::move(w));
+    }
+  }
+
   void read_standoff_notes(const pugi::xml_node& root) {
     for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='back']//*[local-name()='note'][@target]")) {
       const pugi::xml_node n = x.node();
@@ -368,6 +410,17 @@ class TeiReader {
       if (child.type() == pugi::node_element && local_name(child) == name) return child;
     }
     return {};
+  }
+
+  static std::string strip_hash(std::string s) { return !s.empty() && s[0] == '#' ? s.substr(1) : s; }
+  static std::vector<std::string> split_pointers(std::string_view list) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0; at < list.size();) {
+      const std::size_t end = std::min(list.find(' ', at), list.size());
+      if (end > at) out.push_back(strip_hash(std::string(list.substr(at, end - at))));
+      at = end + 1;
+    }
+    return out;
   }
 
   int64_t line_of(const pugi::xml_node& node) const {
@@ -457,6 +510,7 @@ ParsedSource parse_tei(const std::string& utf8, const std::string& file) {
   }
   reader.finish();
   reader.read_standoff_notes(root);
+  reader.read_witnesses(root);
   return out;
 }
 
