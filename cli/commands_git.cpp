@@ -68,7 +68,7 @@ std::string quoted(const std::string& s) {
   return out + "'";
 }
 
-void run_install(const std::string& pattern) {
+void run_install(const std::string& pattern, bool json) {
   const std::optional<std::string> top = run_git({"rev-parse", "--show-toplevel"});
   if (!top || top->empty()) throw UsageError("not inside a git work tree (run it in a clone of the project)");
   const std::filesystem::path attributes = std::filesystem::path(*top) / ".gitattributes";
@@ -91,9 +91,11 @@ void run_install(const std::string& pattern) {
   set_git("merge.jiaozhu.driver", me + " git merge-driver %O %A %B %P");
   set_git("diff.jiaozhu.textconv", me + " dump");
   set_git("diff.jiaozhu.cachetextconv", "false");
-  std::cout << (present ? "" : "wrote ") << attributes.string() << (present ? " already has: " : ": ") << line << '\n'
-            << "set merge.jiaozhu.* and diff.jiaozhu.* in this clone's .git/config: git does not take drivers from the\n"
-               "repository itself, so every clone runs `jiaozhu git install` once (then commit .gitattributes)\n";
+  print_result(json, {{"gitattributes", attributes.string()}, {"line", line}, {"written", !present}, {"driver", me + " git merge-driver %O %A %B %P"},
+                      {"textconv", me + " dump"}},
+               (present ? "" : "wrote ") + attributes.string() + (present ? " already has: " : ": ") + line +
+                   "\nset merge.jiaozhu.* and diff.jiaozhu.* in this clone's .git/config: git does not take drivers from the\n"
+                   "repository itself, so every clone runs `jiaozhu git install` once (then commit .gitattributes)");
 }
 
 // git's merge driver: %A (ours, where the result goes) takes %B (theirs).
@@ -114,9 +116,11 @@ void add_git_commands(CLI::App& app, Globals& g) {
   add_command(app, g, "git", "Keep the .db in git: git install (merge driver and readable diff), git merge-driver", [&g](CLI::App* git) {
     git->require_subcommand(1);
     auto pattern = std::make_shared<std::string>("*.db");
+    auto json = std::make_shared<bool>(false);
     auto* install = git->add_subcommand("install", "In a clone: .gitattributes and this clone's git settings for jiaozhu databases");
     install->add_option("--pattern", *pattern, "Which files are jiaozhu databases (default *.db)");
-    install->callback([pattern] { run_install(checked_argument(Field::kFileName, *pattern, "--pattern")); });
+    add_json_flag(install, g, *json, "Print what was set as JSON");
+    install->callback([pattern, json] { run_install(checked_argument(Field::kFileName, *pattern, "--pattern"), *json); });
     auto files = std::make_shared<std::array<std::string, 4>>();
     auto* driver = git->add_subcommand("merge-driver", "What git runs to merge two versions of a database (set by git install)");
     driver->add_option("BASE", (*files)[0], "The common ancestor (%O; not needed: merge keeps history)")->required();

@@ -4,7 +4,9 @@
 #include <SQLiteCpp/Database.h>
 
 #include <catch2/catch.hpp>
+#include <sstream>
 
+#include "jiaozhu/apparatus.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
 #include "jiaozhu/csv.h"
@@ -405,6 +407,23 @@ TEST_CASE("CBETA's TEI: back matter and catalogue numbers are not text, a byline
   int64_t readings = 0;
   CollationRepository(f.db).each_variant("T", "T-Song", q, [&](Variant&&) { ++readings; });
   CHECK(readings >= 5);
+
+  // Round trip: the base's TEI apparatus against its witnesses, imported again, gives the same witnesses.
+  ApparatusRequest request;
+  request.base = "T";
+  request.witnesses = {"T-Song", "T-Yuan", "T-Ming"};
+  std::ostringstream tei;
+  write_apparatus_tei(build_apparatus(f.db, request), tei);
+  ImportOptions again;
+  again.work = "心經 again";
+  const ImportReport back = f.import_text("again.xml", tei.str(), "R", again);
+  REQUIRE(back.witnesses.size() == 3);
+  for (const char* w : {"Song", "Yuan", "Ming"}) {
+    INFO(w);
+    const auto before = f.passages(std::string("T-") + w), after = f.passages(std::string("R-") + w);
+    REQUIRE(before.size() == after.size());
+    for (std::size_t i = 0; i < before.size(); ++i) CHECK(before[i].text == after[i].text);
+  }
   CHECK(f.sound());
 }
 

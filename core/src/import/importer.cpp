@@ -188,9 +188,7 @@ void write_witnesses(Database& db, const ImportOptions& options, const std::vect
     std::erase_if(drafts, [](const PassageDraft& d) { return d.text.empty(); });  // a passage the witness lacks whole
     // Two witnesses may read alike throughout (【元】 and 【明】): each is an
     // edition all the same, its passages named by the witness (their ref).
-    for (PassageDraft& d : drafts) {
-      if (!d.ref) d.ref = w.label;
-    }
+    for (PassageDraft& d : drafts) d.ref = d.ref ? *d.ref + " " + w.label : w.label;
     detail::ContentHasher hasher;
     for (const PassageDraft& d : drafts) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);

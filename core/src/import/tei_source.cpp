@@ -10,6 +10,7 @@
 #include <cstring>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "import/source_parser.h"
 #include "jiaozhu/error.h"
@@ -136,7 +137,7 @@ class TeiReader {
     }
     if (name == "anchor") return anchor(node);
     if (name == "g") return gaiji(node);
-    if (name == "app") return reading(node, {"lem"});
+    if (name == "app") return inline_app(node);
     if (name == "choice") return reading(node, {"reg", "corr", "expan"});
     if (name == "gap") return gap(node);
     if (name == "note") return note(node);
@@ -309,31 +310,34 @@ class TeiReader {
       witnesses.push_back({id, plain_text(x.node()), {}});
     }
     if (witnesses.empty()) return;
-    std::set<std::string> base;
+    std::vector<std::tuple<pugi::xml_node, std::string, std::string>> apps;  // the entry, where it begins and ends
     for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='app'][@from and @to]")) {
-      const pugi::xml_node app = x.node();
-      const auto from = anchors_.find(strip_hash(app.attribute("from").value()));
-      const auto to = anchors_.find(strip_hash(app.attribute("to").value()));
+      apps.emplace_back(x.node(), strip_hash(x.node().attribute("from").value()), strip_hash(x.node().attribute("to").value()));
+    }
+    for (std::size_t i = 0; i < inline_apps_.size(); ++i) {
+      const std::string id = "jz-app-" + std::to_string(i);
+      apps.emplace_back(inline_apps_[i], id + "-from", id + "-to");
+    }
+    for (const auto& [app, from_id, to_id] : apps) {
+      const auto from = anchors_.find(from_id);
+      const auto to = anchors_.find(to_id);
       if (from == anchors_.end() || to == anchors_.end() || from->second.first != to->second.first || to->second.second < from->second.second) {
         out_.warnings.push_back("an <app> (line " + std::to_string(line_of(app)) + ") spans no words of one passage; its readings were not read");
         continue;
       }
       for (pugi::xml_node child : app.children()) {
-        const std::string_view kind = local_name(child);
-        if (kind != "lem" && kind != "rdg") continue;
+        if (local_name(child) != "rdg") continue;  // the lemma is the base's text
         for (const std::string& w : split_pointers(child.attribute("wit").value())) {
-          if (kind == "lem") {
-            base.insert(w);
-            continue;
-          }
           const auto it = by_id.find(w);
           if (it == by_id.end()) continue;
           witnesses[it->second].readings.push_back({from->second.first, from->second.second, to->second.second, plain_text(child)});
         }
       }
     }
+    // The base is the witness that only ever reads the lemma; one that reads
+    // otherwise somewhere is a witness of its own, though it agrees elsewhere.
     for (SourceWitness& w : witnesses) {
-      if (!base.count(w.id) && !w.readings.empty()) out_.witnesses.push_back(std::move(w));
+      if (!w.readings.empty()) out_.witnesses.push_back(std::move(w));
     }
   }
 
@@ -382,6 +386,23 @@ class TeiReader {
     for (pugi::xml_node child : node.children()) {
       if (child.type() == pugi::node_element) return walk(child);
     }
+  }
+
+  // An <app> in the text (parallel segmentation, as jiaozhu's own TEI
+  // apparatus writes it): the text reads its <lem>; where it stands is
+  // marked, for the witnesses' readings (read_witnesses).
+  void inline_app(const pugi::xml_node& node) {
+    if (sink_ || !in_passage_ || !first_child(node, "rdg")) return reading(node, {"lem"});
+    const std::string id = "jz-app-" + std::to_string(inline_apps_.size());
+    inline_apps_.push_back(node);
+    anchor_here(id + "-from");
+    reading(node, {"lem"});
+    anchor_here(id + "-to");
+  }
+
+  void anchor_here(const std::string& id) {
+    pending_anchors_.push_back(id);
+    add(std::u32string(1, kAnchorMark));
   }
 
   void gap(const pugi::xml_node& node) {
@@ -442,6 +463,7 @@ class TeiReader {
   std::map<std::string, std::string> gaiji_;
   std::vector<std::string> pending_anchors_, waiting_anchors_;
   std::map<std::string, std::pair<std::size_t, int64_t>> anchors_;  // id -> passage, code point
+  std::vector<pugi::xml_node> inline_apps_;
   int depth_ = 0;
 };
 
