@@ -272,11 +272,16 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
       notes.push_back({report.passages + static_cast<int64_t>(n.passage) + 1, n.at, n.text, n.end, n.tags});
     }
     for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base, p.inside});
+    // A witness of several files (a volume's texts, each with its <listWit>) is one witness.
     for (detail::SourceWitness w : s.parsed.witnesses) {
       for (detail::SourceReading& r : w.readings) r.passage += base.size();
-      witnesses.push_back(std::move(w));
+      const auto same = std::find_if(witnesses.begin(), witnesses.end(),
+                                     [&](const detail::SourceWitness& x) { return x.id == w.id && x.label == w.label; });
+      if (same == witnesses.end()) witnesses.push_back(std::move(w));
+      else same->readings.insert(same->readings.end(), w.readings.begin(), w.readings.end());
     }
-    if (!witnesses.empty() || !s.parsed.witnesses.empty()) base.insert(base.end(), s.parsed.passages.begin(), s.parsed.passages.end());
+    // The base's drafts are kept for the witnesses' editions: those of TEI files, the only ones with an apparatus.
+    if (s.record.markup == std::optional<std::string>("tei")) base.insert(base.end(), s.parsed.passages.begin(), s.parsed.passages.end());
     for (const PassageDraft& d : s.parsed.passages) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);
       hasher.add_structure(d.section, d.page, d.line);
@@ -298,7 +303,11 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
     steps.after_new_text(db, edition_id, notes, report);
-    write_witnesses(db, options, base, witnesses, edition_id, steps, report);
+    if (base.size() == static_cast<std::size_t>(report.passages)) {
+      write_witnesses(db, options, base, witnesses, edition_id, steps, report);
+    } else if (!witnesses.empty()) {
+      report.warnings.push_back("the witnesses of the TEI apparatus were not made: this import mixes TEI with other files");
+    }
   }
   if (!page_images.empty() && steps.page_images) steps.page_images(db, edition_id, page_images, report);
 }
