@@ -29,6 +29,7 @@ struct ImportArgs {
   bool split_paragraphs = false;
   std::string text_field;
   std::vector<std::string> section_fields;
+  std::vector<std::string> witness_sigla;
   bool replace = false;
   bool json = false;
 };
@@ -44,6 +45,11 @@ void run_import(const Globals& g, const ImportArgs& a) {
   o.split_paragraphs = a.split_paragraphs;
   o.text_field = a.text_field;
   o.section_fields = a.section_fields;
+  for (const std::string& pair : a.witness_sigla) {
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == pair.size()) throw UsageError("--witness-siglum takes LABEL=SIGLUM (宋=S)");
+    o.witness_sigla[pair.substr(0, eq)] = pair.substr(eq + 1);
+  }
   o.replace = a.replace;
   o.author = author_or_unknown(a.author);
   if (!a.dynasty.empty()) {
@@ -137,6 +143,9 @@ void add_import_command(CLI::App& app, Globals& g) {
     cmd->add_option("--section-field", args->section_fields,
                     "JSON: a key whose value is the passage's section (論語: chapter); repeat for nested levels")
         ->allow_extra_args(false);  // one value per flag: the file after it stays a file
+    cmd->add_option("--witness-siglum", args->witness_sigla,
+                    "TEI apparatus: the siglum of a witness, by label or id (宋=S, wit2=S); repeat for each")
+        ->allow_extra_args(false);
     cmd->add_option("--dynasty", args->dynasty, "The dynasty the text is dated to (唐, 宋, 清 …), for 避諱");
     cmd->add_flag("--replace", args->replace,
                   "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");

@@ -438,3 +438,28 @@ TEST_CASE("a TEI gaiji takes its Unicode form from charDecl, else the text of <g
                 "G");
   CHECK(f.passages("G").front().text == "甲\xF0\xA0\x80\x80乙說丙丁□");
 }
+
+TEST_CASE("the sigla of a TEI apparatus's witnesses can be named by label or id") {
+  StructureFixture f;
+  ImportOptions o;
+  o.work = "心經";
+  o.witness_sigla = {{"宋", "S"}, {"wit3", "Y"}};
+  const ImportReport r = f.import_file(jz_test::corpus("cbeta/T08n0251.xml"), "T", o);
+  REQUIRE(r.witnesses.size() == 3);
+  CHECK(r.witnesses[0].siglum == "S");
+  CHECK(r.witnesses[1].siglum == "Y");
+  CHECK(r.witnesses[2].siglum == "T-Ming");
+  ImportOptions bad;
+  bad.work = "心經2";
+  bad.witness_sigla = {{"宋", "1x"}};
+  CHECK_THROWS_AS(f.import_file(jz_test::corpus("cbeta/T08n0251.xml"), "U", bad), UsageError);
+  // Another text (one word changed) whose witness is named with a siglum taken: refused, nothing written.
+  std::string other = jz_test::read_file(jz_test::corpus("cbeta/T08n0251.xml"));
+  other.replace(other.find("觀自在菩薩"), std::string("觀自在菩薩").size(), "觀世音菩薩");
+  ImportOptions taken;
+  taken.work = "心經3";
+  taken.witness_sigla = {{"宋", "S"}};
+  CHECK_THROWS_WITH(f.import_text("other.xml", other, "V", taken), Catch::Contains("that siglum is taken"));
+  CHECK_FALSE(EditionRepository(f.db).find("V"));
+  CHECK(f.sound());
+}

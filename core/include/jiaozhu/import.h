@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,6 +41,10 @@ struct ImportOptions {
   // JSON only: keys whose values make the passage's section, outermost
   // first (論語's "chapter").
   std::vector<std::string> section_fields;
+  // TEI: the sigla of the apparatus's witnesses, by label (宋 for 【宋】) or
+  // witness id (wit2); a witness not named gets the base's siglum and its
+  // label in pinyin (T-Song).
+  std::map<std::string, std::string> witness_sigla;
   // Replace the text of the edition the siglum names (a corrected
   // re-import). When the new text has the same passages in number and
   // structure (titles, authors, refs, sections, pages), only their texts

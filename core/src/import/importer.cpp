@@ -33,6 +33,10 @@ ImportOptions validated(ImportOptions o) {
   o.work = checked_argument(Field::kWork, o.work, "--work");
   if (o.work.empty() || o.work.size() > 200) throw UsageError("--work needs a name of 1 to 200 bytes");
   o.title = checked_argument(Field::kTitle, o.title, "--title");
+  for (const auto& [label, siglum] : o.witness_sigla) {
+    if (!valid_siglum(siglum)) throw UsageError("--witness-siglum " + label + "=" + siglum + ": not a valid siglum");
+    checked_argument(Field::kReference, label, "--witness-siglum");
+  }
   return o;
 }
 
@@ -141,10 +145,17 @@ bool corrected_in_place(Database& db, const Edition& existing, const std::vector
 
 // A siglum for witness `w` of edition `base`: 【宋】 → T-Song (its label in
 // pinyin), else the witness's id; a number added when it is taken.
-std::string witness_siglum(EditionRepository& editions, const std::string& base, const detail::SourceWitness& w) {
+std::string witness_siglum(EditionRepository& editions, const ImportOptions& options, const std::string& base,
+                           const detail::SourceWitness& w) {
   std::u32string label;
   for (char32_t c : to_code_points(w.label)) {
     if (is_han(c) || (c < 0x80 && std::isalnum(static_cast<int>(c)))) label += c;
+  }
+  for (const std::string& key : {to_utf8(label), w.label, w.id}) {
+    const auto given = options.witness_sigla.find(key);
+    if (given == options.witness_sigla.end()) continue;
+    if (editions.find(given->second)) throw ConflictError("--witness-siglum " + key + "=" + given->second + ": that siglum is taken");
+    return given->second;
   }
   std::string name;
   for (char32_t c : detail::toneless(detail::transformed("Han-Latin", label))) {
@@ -199,7 +210,7 @@ void write_witnesses(Database& db, const ImportOptions& options, const std::vect
       report.warnings.push_back("the witness " + w.label + " reads as an edition already here; no edition was made of it");
       continue;
     }
-    const std::string siglum = witness_siglum(editions, source.siglum, w);
+    const std::string siglum = witness_siglum(editions, options, source.siglum, w);
     const int64_t id = editions.insert({siglum, options.work, w.label, Script::kUnknown, hash, ""});
     SourceFileRecord record;
     record.name = "apparatus of " + source.siglum + ": " + w.id;
