@@ -11,6 +11,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/facsimile.h"
 #include "jiaozhu/field.h"
+#include "jiaozhu/image_folders.h"
 #include "jiaozhu/user_config.h"
 #include "json_output.h"
 #include "table.h"

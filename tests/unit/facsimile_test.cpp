@@ -20,7 +20,7 @@
 #include "jiaozhu/merge.h"
 #include "jiaozhu/note_exchange.h"
 #include "jiaozhu/notes.h"
-#include "jiaozhu/user_config.h"
+#include "jiaozhu/image_folders.h"
 #include "jiaozhu/workflow.h"
 #include "support.h"
 

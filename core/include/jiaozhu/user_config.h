@@ -20,13 +20,6 @@ std::optional<std::string> read_user_setting(const std::string& key);
 // when the existing one is not a JSON object or it cannot be written.
 void write_user_setting(const std::string& key, const std::string& value);
 
-// The folder where this machine keeps an edition's page images
-// (facsimile.h), by the edition's uuid: a machine's own, never merged.
-// Throws InputError naming the file when it is not a JSON object, or (write)
-// cannot be written.
-std::optional<std::filesystem::path> read_image_folder(const std::string& edition_uuid);
-void write_image_folder(const std::string& edition_uuid, const std::filesystem::path& folder);
-
 // The author of a change: `given` (--author), else $JIAOZHU_AUTHOR, else the
 // setting "author"; empty when there is none.
 std::string resolve_author(const std::string& given);

@@ -1,4 +1,5 @@
 #include "jiaozhu/user_config.h"
+#include "jiaozhu/image_folders.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -17,7 +17,7 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/facsimile.h"
-#include "jiaozhu/user_config.h"
+#include "jiaozhu/image_folders.h"
 
 namespace jiaozhu {
 namespace {

@@ -6,7 +6,7 @@
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/facsimile.h"
-#include "jiaozhu/user_config.h"
+#include "jiaozhu/image_folders.h"
 #include "jiaozhu/workflow.h"
 #include "notes/anchor_finder.h"
 #include "notes/source_notes.h"
