@@ -53,31 +53,16 @@ std::string read_file_text(const std::string& path) {
   return bytes.str();
 }
 
-std::string last_number(const std::string& s) {
-  std::size_t end = s.size();
-  while (end > 0 && !std::isdigit(static_cast<unsigned char>(s[end - 1]))) --end;
-  std::size_t begin = end;
-  while (begin > 0 && std::isdigit(static_cast<unsigned char>(s[begin - 1]))) --begin;
-  const std::string n = s.substr(begin, end - begin);
-  const std::size_t nonzero = n.find_first_not_of('0');
-  return n.empty() ? n : nonzero == std::string::npos ? "0" : n.substr(nonzero);
-}
-
 // The canvas labelled as `page`: the same label, else the only one whose
 // label has the same last number (a canvas "p. 12" or "第12頁" for page 12).
 const detail::IiifCanvas* canvas_for(const std::vector<detail::IiifCanvas>& canvases, const std::string& page) {
+  std::vector<std::string> labels;
   for (const auto& c : canvases) {
     if (c.label == page) return &c;
+    labels.push_back(c.label);
   }
-  const std::string n = last_number(page);
-  const detail::IiifCanvas* found = nullptr;
-  if (n.empty()) return nullptr;
-  for (const auto& c : canvases) {
-    if (last_number(c.label) != n) continue;
-    if (found) return nullptr;
-    found = &c;
-  }
-  return found;
+  const std::optional<std::size_t> i = detail::only_by_number(labels, page);
+  return i ? &canvases[*i] : nullptr;
 }
 
 PageImage from_canvas(const detail::IiifCanvas& c, const std::string& manifest) {
@@ -123,15 +108,7 @@ class PageLookup {
 
   const PageImage* find(const std::string& label) {
     auto [it, added] = cache_.try_emplace(label);
-    if (added) {
-      const auto c = detail::ChoiceLog(db_, detail::kPageImages).current(detail::page_uuid(edition_, label));
-      if (c && c->value) {
-        PageImage i = detail::decode_page_image(*c->value).image;
-        i.author = c->author;
-        i.set_at = c->set_at;
-        it->second = std::move(i);
-      }
-    }
+    if (added) it->second = detail::current_page_image(db_, edition_, label);
     return it->second ? &*it->second : nullptr;
   }
 
@@ -390,12 +367,8 @@ std::optional<ShownImage> FacsimileRepository::image_of(const std::string& siglu
   std::optional<ShownImage> out;
   db_.read([&] {
     const Edition e = EditionRepository(db_).get(siglum);
-    const auto c = detail::ChoiceLog(db_, detail::kPageImages).current(detail::page_uuid(e.uuid, page));
-    if (!c || !c->value) return;
-    PageImage image = detail::decode_page_image(*c->value).image;
-    image.author = c->author;
-    image.set_at = c->set_at;
-    out = shown(std::move(image), read_image_folder(e.uuid), siglum);
+    std::optional<PageImage> image = detail::current_page_image(db_, e.uuid, page);
+    if (image) out = shown(std::move(*image), read_image_folder(e.uuid), siglum);
   });
   return out;
 }

@@ -42,17 +42,6 @@ bool natural_less(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
-// The last run of digits in `s`, without leading zeros; empty when none.
-std::string last_number(const std::string& s) {
-  std::size_t end = s.size();
-  while (end > 0 && !digit(s[end - 1])) --end;
-  std::size_t begin = end;
-  while (begin > 0 && digit(s[begin - 1])) --begin;
-  std::string n = s.substr(begin, end - begin);
-  n.erase(0, std::min(n.find_first_not_of('0'), n.size() - (n.empty() ? 0 : 1)));
-  return n;
-}
-
 uint32_t big_endian(const unsigned char* p, int bytes) {
   uint32_t v = 0;
   for (int i = 0; i < bytes; ++i) v = v << 8 | p[i];
@@ -127,16 +116,33 @@ std::string name_from_pattern(const std::string& pattern, const std::string& pag
   return name;
 }
 
-std::optional<std::string> file_by_number(const std::vector<std::string>& files, const std::string& page) {
+std::string last_number(const std::string& s) {
+  std::size_t end = s.size();
+  while (end > 0 && !digit(s[end - 1])) --end;
+  std::size_t begin = end;
+  while (begin > 0 && digit(s[begin - 1])) --begin;
+  std::string n = s.substr(begin, end - begin);
+  n.erase(0, std::min(n.find_first_not_of('0'), n.size() - (n.empty() ? 0 : 1)));
+  return n;
+}
+
+std::optional<std::size_t> only_by_number(const std::vector<std::string>& names, const std::string& page) {
   const std::string wanted = last_number(page);
   if (wanted.empty()) return std::nullopt;
-  std::optional<std::string> found;
-  for (const std::string& f : files) {
-    if (last_number(std::filesystem::path(f).stem().string()) != wanted) continue;
-    if (found) return std::nullopt;  // two files claim the page: the scholar says which (--pattern)
-    found = f;
+  std::optional<std::size_t> found;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (last_number(names[i]) != wanted) continue;
+    if (found) return std::nullopt;  // two claim the page: the scholar says which (--pattern, --match order)
+    found = i;
   }
   return found;
+}
+
+std::optional<std::string> file_by_number(const std::vector<std::string>& files, const std::string& page) {
+  std::vector<std::string> stems;
+  for (const std::string& f : files) stems.push_back(std::filesystem::path(f).stem().string());
+  const std::optional<std::size_t> i = only_by_number(stems, page);
+  return i ? std::optional(files[*i]) : std::nullopt;
 }
 
 }  // namespace jiaozhu::detail

@@ -20,6 +20,14 @@ std::vector<std::string> image_files(const std::filesystem::path& folder);
 // one that would leave the folder.
 std::string name_from_pattern(const std::string& pattern, const std::string& page);
 
+// The last run of digits in `s`, without leading zeros ("0" for zeros
+// alone); empty when `s` holds no digit.
+std::string last_number(const std::string& s);
+
+// Which of `names` has the last number of `page` (p. 12, 第12頁, scan_012
+// for page 12): its index, or nothing when none or several do.
+std::optional<std::size_t> only_by_number(const std::vector<std::string>& names, const std::string& page);
+
 // The file among `files` whose name's last number equals the last number in
 // `page` (page 12 → scan_012.jpg); nothing when none or several do.
 std::optional<std::string> file_by_number(const std::vector<std::string>& files, const std::string& page);

@@ -151,6 +151,15 @@ std::vector<PageImage> current_page_images(Database& db, const std::string& edit
   return out;
 }
 
+std::optional<PageImage> current_page_image(Database& db, const std::string& edition_uuid, const std::string& page) {
+  const auto c = ChoiceLog(db, kPageImages).current(page_uuid(edition_uuid, page));
+  if (!c || !c->value) return std::nullopt;
+  PageImage i = decode_page_image(*c->value).image;
+  i.author = c->author;
+  i.set_at = c->set_at;
+  return i;
+}
+
 std::vector<std::string> page_image_faults(Database& db) {
   ChoiceLog log(db, kPageImages);
   std::vector<std::string> out = log.faults();

@@ -41,8 +41,10 @@ bool is_web_url(const std::string& url);
 // scheme://host[:port] of a web URL.
 std::string url_origin(const std::string& url);
 
-// The current images of an edition's pages, each with its author and time.
+// The current images of an edition's pages, each with its author and time;
+// the current image of one page, when it has one.
 std::vector<PageImage> current_page_images(Database& db, const std::string& edition_uuid);
+std::optional<PageImage> current_page_image(Database& db, const std::string& edition_uuid, const std::string& page);
 
 // Rows `check` finds wrong: a uuid not derived from the row, an image that
 // breaks the rules above, a row about another page than it names.

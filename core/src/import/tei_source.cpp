@@ -271,9 +271,7 @@ class TeiReader {
   // A character outside Unicode (CBETA's gaiji): its <char> in <charDecl>
   // gives a Unicode or normalized form; else the text of <g>, else □.
   void gaiji(const pugi::xml_node& node) {
-    std::string ref = node.attribute("ref").value();
-    if (!ref.empty() && ref[0] == '#') ref.erase(0, 1);
-    if (const auto it = gaiji_.find(ref); it != gaiji_.end()) return text(it->second, node);
+    if (const auto it = gaiji_.find(strip_hash(node.attribute("ref").value())); it != gaiji_.end()) return text(it->second, node);
     if (!node.text().empty() || node.first_child()) return walk(node);
     text("□", node);
   }
@@ -344,9 +342,9 @@ class TeiReader {
   void read_standoff_notes(const pugi::xml_node& root) {
     for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='back']//*[local-name()='note'][@target]")) {
       const pugi::xml_node n = x.node();
-      std::string target = n.attribute("target").value();
+      const std::string target = n.attribute("target").value();
       if (target.empty() || target[0] != '#') continue;
-      const auto at = anchors_.find(target.substr(1));
+      const auto at = anchors_.find(strip_hash(target));
       const std::string body = plain_text(n);
       if (at == anchors_.end() || body.empty()) {
         out_.warnings.push_back("a <note> for " + target + " (line " + std::to_string(line_of(n)) + ") points at no anchor in the text");
