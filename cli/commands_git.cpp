@@ -2,6 +2,7 @@
 // merge driver merges the other side into ours with merge's rules, so that
 // a pull loses no one's work and stops only where a conflict remains; dump
 // is git's textconv, so that diff and log -p read as what changed.
+#include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -35,6 +36,9 @@ std::optional<std::string> run_git(std::vector<std::string> args) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], STDOUT_FILENO);
   posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  // git's own complaint ("fatal: not a git repository") would stand beside
+  // ours: the caller says in one line what failed.
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
   pid_t pid = 0;
   const int spawned = posix_spawnp(&pid, "git", &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
