@@ -18,7 +18,7 @@ namespace {
 
 nlohmann::ordered_json witnesses_json(const ImportReport& r) {
   auto out = nlohmann::ordered_json::array();
-  for (const ImportReport::Witness& w : r.witnesses) out.push_back({{"siglum", w.siglum}, {"label", w.label}, {"readings", w.readings}});
+  for (const ImportReport::Witness& w : r.witnesses) out.push_back({{"siglum", w.siglum}, {"label", w.label}, {"readings", w.readings}, {"links", w.links}});
   return out;
 }
 
@@ -99,7 +99,8 @@ void run_import(const Globals& g, const ImportArgs& a) {
   if (r.notes_imported) std::cout << "imported the sources' " << with_commas(r.notes_imported) << " notes as notes\n";
   for (const ImportReport::Witness& w : r.witnesses) {
     std::cout << "witness " << w.label << " of the apparatus: edition " << w.siglum << " (" << with_commas(w.readings)
-              << " readings), collated with " << r.siglum << '\n';
+              << " readings), linked with " << r.siglum << " passage by passage as the apparatus says ("
+              << with_commas(w.links) << " links)\n";
   }
   if (r.page_images) {
     std::cout << with_commas(r.page_images) << " pages have the image the source names";

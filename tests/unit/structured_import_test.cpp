@@ -463,3 +463,73 @@ TEST_CASE("the sigla of a TEI apparatus's witnesses can be named by label or id"
   CHECK_FALSE(EditionRepository(f.db).find("V"));
   CHECK(f.sound());
 }
+
+TEST_CASE("a TEI witness is linked and collated by its apparatus, not aligned: a passage, a dittography, an inversion") {
+  StructureFixture f;
+  // 乙本 reads the first passage as the second says (an alignment would link
+  // it there), lacks the second whole, repeats words (dittography) and
+  // swaps two; an entry in a <rdgGrp>, and two placed by @loc: on a block
+  // and on a line, whose lemma 金 stands before it too.
+  const std::string source =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TEI xmlns=\"http://www.tei-c.org/ns/1.0\"><teiHeader><fileDesc>"
+      "<titleStmt><title>t</title></titleStmt><sourceDesc><listWit><witness xml:id=\"A\">甲本</witness>"
+      "<witness xml:id=\"B\">乙本</witness></listWit></sourceDesc></fileDesc></teiHeader><text><body>\n"
+      "<p><app><lem wit=\"#A\">天地玄黃宇宙洪荒</lem><rdg wit=\"#B\">日月盈昃辰宿列張</rdg></app></p>\n"
+      "<p><app><lem wit=\"#A\">日月盈昃辰宿列張</lem><rdg wit=\"#B\"/></app></p>\n"
+      "<p>寒來暑<app><lem wit=\"#A\">往</lem><rdg wit=\"#B\">往寒來暑往</rdg></app><app><lem>秋收</lem><rdg wit=\"#B\">收秋</rdg></app>"
+      "<app><rdgGrp><lem wit=\"#A\">冬</lem></rdgGrp><rdgGrp wit=\"#B\"><rdg>東</rdg></rdgGrp></app>藏</p>\n"
+      "<p n=\"p4\">閏餘成歲</p>\n"
+      "<p><lb n=\"a1\"/>金生麗水<lb n=\"a2\"/>玉出崑金</p>\n"
+      "</body><back><listApp><app loc=\"p4\"><lem>閏</lem><rdg wit=\"#B\">潤</rdg></app>"
+      "<app loc=\"a2\"><lem>金</lem><rdg wit=\"#B\">岡</rdg></app>"
+      "<app loc=\"p9\"><lem>閏</lem><rdg wit=\"#B\">潤</rdg></app></listApp></back></text></TEI>\n";
+  ImportOptions o;
+  o.witness_sigla = {{"B", "W"}};
+  const ImportReport r = f.import_text("w.xml", source, "T", o);
+  REQUIRE(r.witnesses.size() == 1);
+  CHECK(r.witnesses[0].siglum == "W");
+  CHECK(r.witnesses[0].links == 4);
+  CHECK(std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) { return w.find("<app loc>") != std::string::npos; }));
+  CHECK(f.passages("T")[2].text == "寒來暑往秋收冬藏");
+  CHECK(f.passages("W")[0].text == "日月盈昃辰宿列張");
+  CHECK(f.passages("W")[1].text == "寒來暑往寒來暑往收秋東藏");
+  CHECK(f.passages("W")[3].text == "金生麗水玉出崑岡");
+
+  CollationRepository c(f.db);
+  const auto link_pairs = [&] {
+    std::vector<std::pair<std::vector<std::string>, std::vector<std::string>>> out;
+    for (const Link& l : c.links("T", "W")) out.emplace_back(l.a, l.b);
+    return out;
+  };
+  const decltype(link_pairs()) expected{{{"T:1"}, {"W:1"}}, {{"T:3"}, {"W:2"}}, {{"T:4"}, {"W:3"}}, {{"T:5"}, {"W:4"}}};
+  CHECK(link_pairs() == expected);
+  for (const Link& l : c.links("T", "W")) CHECK(l.manual);
+  CHECK(c.unmatched("T", "W") == std::vector<std::string>{"T:2"});
+
+  const auto readings = [&](Database& db) {
+    std::vector<std::tuple<std::string, std::string, std::string, int64_t, std::string>> out;
+    for (const Variant& v : CollationRepository(db).variants("T", "W", {}, std::nullopt)) {
+      out.emplace_back(v.a.address, v.a.reading, v.b.reading, v.a.start, v.kind ? std::string(chinese_name(*v.kind)) : "");
+    }
+    return out;
+  };
+  const decltype(readings(f.db)) apparatus{
+      {"T:1", "天地玄黃宇宙洪荒", "日月盈昃辰宿列張", 0, "異文"},
+      {"T:3", "往", "往寒來暑往", 3, "衍"},
+      {"T:3", "秋收", "收秋", 4, "倒"},
+      {"T:3", "冬", "東", 6, "音近"},
+      {"T:4", "閏", "潤", 0, "通假"},
+      {"T:5", "金", "岡", 7, "異文"},
+  };
+  CHECK(readings(f.db) == apparatus);
+
+  // Align keeps the apparatus's links and their readings; so does a merge into a copy without them.
+  align_editions(f.db, "T", "W");
+  CHECK(link_pairs() == expected);
+  CHECK(readings(f.db) == apparatus);
+  Database copy = open_database(f.dir / "copy.db", OpenMode::kCreate);
+  merge_database(copy, f.dir / "s.db", false);
+  CHECK(readings(copy) == apparatus);
+  CHECK(jz_test::passes_check(copy));
+  CHECK(f.sound());
+}

@@ -171,6 +171,11 @@ TEST_CASE("kinds are proposed from the readings alone, taboo only where the dyna
   CHECK(kind(U"太宗", U"") == VariantKind::kOmission);
   CHECK(kind(U"", U"之") == VariantKind::kAddition);
   CHECK(kind(U"山水", U"水山") == VariantKind::kInversion);
+  // An apparatus writes an addition or omission with the word beside it (奘 / 奘奉詔).
+  CHECK(kind(U"奘", U"奘奉詔") == VariantKind::kAddition);
+  CHECK(propose_kind({U"奘", U"奘奉詔", nullptr, nullptr}).evidence == "+奉詔");
+  CHECK(kind(U"三藏法師", U"法師") == VariantKind::kOmission);
+  CHECK(kind(U"奘", U"玄奘奉") == VariantKind::kOther);  // more on both sides: not one addition
   CHECK(kind(U"玄", U"元", "", "清") == VariantKind::kTaboo);
   CHECK(kind(U"元", U"玄", "清", "") == VariantKind::kTaboo);  // the first edition avoided it
   CHECK(kind(U"玄", U"元", "", "唐") != VariantKind::kTaboo);

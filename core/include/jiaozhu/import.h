@@ -84,6 +84,7 @@ struct ImportReport {
   struct Witness {
     std::string siglum, label;
     int64_t readings = 0;
+    int64_t links = 0;  // one per passage it has, collated from the apparatus
   };
   std::vector<Witness> witnesses;
   std::string image_folder;            // where those that are files lie, set for this machine

@@ -67,7 +67,10 @@ struct KindProposal {
   std::string evidence;  // "Cangjie TJR~TKR", "清聖祖玄燁: 玄 → 元 (陳垣《史諱舉例》)" …
 };
 
-// The kind a reading pair suggests, with its evidence. Per character, in
+// The kind a reading pair suggests, with its evidence. One side empty, or
+// the other side's text with more before or after it (奘 / 奘奉詔, as an
+// apparatus writes an addition with the word it follows): 脫 or 衍, the
+// evidence then "+奉詔" or "-奉詔". Per character, in
 // this order: 避諱 (the taboo table), 異體 (Unihan gives them as variant
 // forms: never 音近 or 通假), 通假 (a shared kPhonetic series, unless
 // the two are alike in shape only: 鳥/烏 share a series and are 形近), 音近

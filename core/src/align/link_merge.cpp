@@ -11,6 +11,8 @@
 #include "align/link_store.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
+#include "jiaozhu/error.h"
+#include "jiaozhu/unicode.h"
 #include "jiaozhu/variant_kind.h"
 #include "repo/choice_log_merge.h"
 #include "repo/deletion_store.h"
@@ -81,6 +83,65 @@ bool already_linked(Database& db, const detail::LinkDraft& draft, int64_t editio
   return false;
 }
 
+// The index of the passage numbered `seq` in one side of a link draft.
+std::optional<uint32_t> index_of_seq(const std::vector<const CollatedPassage*>& side, int64_t seq) {
+  for (std::size_t i = 0; i < side.size(); ++i) {
+    if (side[i]->seq == seq) return static_cast<uint32_t>(i);
+  }
+  return std::nullopt;
+}
+
+std::size_t length_of(const CollatedPassage& p, VariantField field) {
+  return to_code_points(field == VariantField::kText ? p.text : field == VariantField::kTitle ? p.title : p.author).size();
+}
+
+// The variants the other copy stores for its link `uuid`, placed on
+// `draft`'s passages (of local editions `ea` and `eb`; their texts are the
+// same here). A link made by hand may carry variants no collation of its
+// texts gives back: a source's apparatus (apparatus_links.h) says where its
+// witness reads otherwise. Nothing when a variant names a passage outside
+// the link or a span outside its text: the link is then collated here.
+std::optional<std::vector<FoundVariant>> incoming_variants(MergeContext& m, const std::string& uuid, const LinkDraft& draft,
+                                                           int64_t ea, int64_t eb) {
+  SQLite::Statement q(m.other,
+                      "SELECT v.class, v.field, pa.edition_id, pa.seq, v.start_a, v.end_a, pb.edition_id, pb.seq, v.start_b, v.end_b "
+                      "FROM link l JOIN variant v ON v.link_id = l.id JOIN passage pa ON pa.id = v.passage_a "
+                      "JOIN passage pb ON pb.id = v.passage_b WHERE l.uuid = ? ORDER BY v.n");
+  q.bind(1, uuid);
+  const auto local_edition = [&](int column) {
+    const auto e = m.editions.find(q.getColumn(column).getInt64());
+    return e == m.editions.end() ? int64_t{0} : e->second;
+  };
+  std::vector<FoundVariant> out;
+  while (q.executeStep()) {
+    FoundVariant v{};
+    try {
+      v.variant_class = parse_variant_class(q.getColumn(0).getString());
+      v.field = parse_variant_field(q.getColumn(1).getString());
+    } catch (const UsageError&) {
+      m.refuse("link " + uuid + " has a variant of an unknown class or field");
+    }
+    // The other copy may name the link's editions the other way round.
+    const bool swapped = local_edition(2) == eb && local_edition(6) == ea;
+    if (!swapped && (local_edition(2) != ea || local_edition(6) != eb)) return std::nullopt;
+    const int a = swapped ? 6 : 2, b = swapped ? 2 : 6;
+    const auto ia = index_of_seq(draft.a, q.getColumn(a + 1).getInt64());
+    const auto ib = index_of_seq(draft.b, q.getColumn(b + 1).getInt64());
+    if (!ia || !ib) return std::nullopt;
+    const auto span = [&](int column, const CollatedPassage& p, SidePosition& into) {
+      const int64_t start = q.getColumn(column).getInt64(), end = q.getColumn(column + 1).getInt64();
+      if (start < 0 || start > end || end > static_cast<int64_t>(length_of(p, v.field))) return false;
+      into = {into.passage, static_cast<uint32_t>(start), static_cast<uint32_t>(end)};
+      return true;
+    };
+    v.a.passage = *ia;
+    v.b.passage = *ib;
+    if (!span(a + 2, *draft.a[*ia], v.a) || !span(b + 2, *draft.b[*ib], v.b)) return std::nullopt;
+    out.push_back(v);
+  }
+  return out;
+}
+
 }  // namespace
 
 // Brings in the links the other copy made: by hand (which take their
@@ -120,7 +181,9 @@ void merge_links(MergeContext& m) {
     }
     const EditionRepository editions(m.db);
     const Edition a = editions.find_by_id(ea).value(), b = editions.find_by_id(eb).value();
-    writer.store(draft, a.uuid, b.uuid, detail::collation_rules(m.db, a, b), counts);
+    const auto kept = l.manual ? incoming_variants(m, l.uuid, draft, ea, eb) : std::nullopt;
+    if (kept) writer.store(draft, a.uuid, b.uuid, *kept, counts);
+    else writer.store(draft, a.uuid, b.uuid, detail::collation_rules(m.db, a, b), counts);
     ++m.report.links_added;
   }
   writer.flush();

@@ -157,9 +157,25 @@ std::vector<std::string> taboo_dynasties() {
   return out;
 }
 
+namespace {
+
+// Whether `longer` is `shorter` with more text before or after it, and
+// that text: an apparatus writes an addition with the word it follows (奘 /
+// 奘奉詔, the Taishō's 奘＋（奉詔）).
+std::optional<std::u32string_view> extended(std::u32string_view shorter, std::u32string_view longer) {
+  if (shorter.empty() || shorter.size() >= longer.size()) return std::nullopt;
+  if (longer.starts_with(shorter)) return longer.substr(shorter.size());
+  if (longer.ends_with(shorter)) return longer.substr(0, longer.size() - shorter.size());
+  return std::nullopt;
+}
+
+}  // namespace
+
 KindProposal propose_kind(const KindQuestion& q) {
   if (q.b.empty() && !q.a.empty()) return {VariantKind::kOmission, ""};
   if (q.a.empty() && !q.b.empty()) return {VariantKind::kAddition, ""};
+  if (const auto more = extended(q.a, q.b)) return {VariantKind::kAddition, "+" + to_utf8(std::u32string(*more))};
+  if (const auto less = extended(q.b, q.a)) return {VariantKind::kOmission, "-" + to_utf8(std::u32string(*less))};
   if (inverted(q.a, q.b)) return {VariantKind::kInversion, ""};
   if (q.a.size() != q.b.size()) return {VariantKind::kOther, ""};
   std::optional<KindProposal> agreed;

@@ -5,6 +5,7 @@
 // files costs little more than its parsing. The edition's content hash is
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
+#include "align/apparatus_links.h"
 #include "align/icu_transforms.h"
 #include "align/link_store.h"
 #include "import/source_reader.h"
@@ -169,34 +170,68 @@ std::string witness_siglum(EditionRepository& editions, const ImportOptions& opt
   return siglum;
 }
 
+// Witness `w`'s text: the base's passages with its readings put in, and
+// where each reading stands in both. A reading that overlaps one put in
+// already, or lies outside its passage, is left out.
+struct WitnessText {
+  std::vector<PassageDraft> drafts;               // one per base passage; empty: the witness lacks it
+  std::vector<std::vector<detail::WitnessReading>> readings;  // per base passage, in text order
+  int64_t applied = 0;
+};
+
+WitnessText witness_text(const std::vector<PassageDraft>& base, const detail::SourceWitness& w) {
+  WitnessText out{base, std::vector<std::vector<detail::WitnessReading>>(base.size()), 0};
+  std::vector<const detail::SourceReading*> readings;
+  for (const auto& r : w.readings) readings.push_back(&r);
+  // From the end, so that a reading put in moves no place before it.
+  std::sort(readings.begin(), readings.end(), [](auto* a, auto* b) { return std::tie(a->passage, a->start) > std::tie(b->passage, b->start); });
+  int64_t last_passage = -1, last_start = 0;
+  for (const detail::SourceReading* r : readings) {
+    if (r->passage >= out.drafts.size()) continue;
+    if (static_cast<int64_t>(r->passage) == last_passage && r->end > last_start) continue;  // overlaps one put in
+    std::u32string text = to_code_points(out.drafts[r->passage].text);
+    if (r->end > static_cast<int64_t>(text.size())) continue;
+    const std::u32string reading = to_code_points(r->text);
+    text.replace(static_cast<std::size_t>(r->start), static_cast<std::size_t>(r->end - r->start), reading);
+    out.drafts[r->passage].text = to_utf8(text);
+    // Its place in the witness is found once every reading is in (below).
+    out.readings[r->passage].push_back({r->start, r->end, 0, static_cast<int64_t>(reading.size())});
+    last_passage = static_cast<int64_t>(r->passage);
+    last_start = r->start;
+    ++out.applied;
+  }
+  for (std::vector<detail::WitnessReading>& in_passage : out.readings) {
+    std::reverse(in_passage.begin(), in_passage.end());
+    int64_t shift = 0;  // what the readings before this one added to the witness's text
+    for (detail::WitnessReading& r : in_passage) {
+      const int64_t length = r.witness_end;
+      r.witness_start = r.base_start + shift;
+      r.witness_end = r.witness_start + length;
+      shift += length - (r.base_end - r.base_start);
+    }
+  }
+  return out;
+}
+
 // The editions of the witnesses an apparatus records: each the base's
-// passages with that witness's readings put in, of the base's work, in the
-// caller's transaction; a witness whose text is another edition's already
-// is said so and left out.
+// passages with that witness's readings put in, of the base's work, linked
+// to the base passage by passage as the apparatus says (apparatus_links.h),
+// in the caller's transaction; a witness whose text is another edition's
+// already is said so and left out.
 void write_witnesses(Database& db, const ImportOptions& options, const std::vector<PassageDraft>& base,
                      const std::vector<detail::SourceWitness>& witnesses, int64_t base_id, const ImportSteps& steps,
                      ImportReport& report) {
   EditionRepository editions(db);
   const Edition source = *editions.find_by_id(base_id);
   for (const detail::SourceWitness& w : witnesses) {
-    std::vector<PassageDraft> drafts = base;
-    std::vector<const detail::SourceReading*> readings;
-    for (const auto& r : w.readings) readings.push_back(&r);
-    // From the end, so that a reading put in moves no place before it.
-    std::sort(readings.begin(), readings.end(), [](auto* a, auto* b) { return std::tie(a->passage, a->start) > std::tie(b->passage, b->start); });
-    int64_t applied = 0, last_passage = -1, last_start = 0;
-    for (const detail::SourceReading* r : readings) {
-      if (r->passage >= drafts.size()) continue;
-      if (static_cast<int64_t>(r->passage) == last_passage && r->end > last_start) continue;  // overlaps one put in
-      std::u32string text = to_code_points(drafts[r->passage].text);
-      if (r->end > static_cast<int64_t>(text.size())) continue;
-      text.replace(static_cast<std::size_t>(r->start), static_cast<std::size_t>(r->end - r->start), to_code_points(r->text));
-      drafts[r->passage].text = to_utf8(text);
-      last_passage = static_cast<int64_t>(r->passage);
-      last_start = r->start;
-      ++applied;
+    WitnessText wt = witness_text(base, w);
+    std::vector<PassageDraft> drafts;
+    std::vector<detail::WitnessPassage> collation;
+    for (std::size_t i = 0; i < wt.drafts.size(); ++i) {
+      if (wt.drafts[i].text.empty()) continue;  // a passage the witness lacks whole
+      drafts.push_back(std::move(wt.drafts[i]));
+      collation.push_back({static_cast<int64_t>(i + 1), static_cast<int64_t>(drafts.size()), std::move(wt.readings[i])});
     }
-    std::erase_if(drafts, [](const PassageDraft& d) { return d.text.empty(); });  // a passage the witness lacks whole
     // Two witnesses may read alike throughout (【元】 and 【明】): each is an
     // edition all the same, its passages named by the witness (their ref).
     for (PassageDraft& d : drafts) d.ref = d.ref ? *d.ref + " " + w.label : w.label;
@@ -226,7 +261,11 @@ void write_witnesses(Database& db, const ImportOptions& options, const std::vect
     editions.set_content(id, hash, source.script, std::nullopt);
     ImportReport own;
     steps.after_new_text(db, id, {}, own);
-    report.witnesses.push_back({siglum, w.label, applied});
+    // Collated by the apparatus itself, not aligned: the base's apparatus
+    // against the witness gives back the source's readings, however far the
+    // witness strays.
+    const int64_t links = detail::store_apparatus_links(db, base_id, id, collation);
+    report.witnesses.push_back({siglum, w.label, wt.applied, links});
   }
 }
 

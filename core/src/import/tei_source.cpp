@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <cstring>
 #include <map>
+#include <functional>
 #include <set>
+#include <sstream>
 #include <tuple>
 
 #include "import/source_parser.h"
@@ -26,6 +28,9 @@ constexpr char32_t kNoteMark = 0xFFFF;
 constexpr char32_t kLineBreak = 0xFFFE;
 // Where an <anchor> stands, for the standoff notes that point at it (CBETA).
 constexpr char32_t kAnchorMark = 0xFDD0;
+// The anchors a labelled block or line leaves for <app loc>: apart from
+// every xml:id, which cannot hold a space.
+const std::string kLocationPrefix = "jz loc ";
 
 std::string_view local_name(const pugi::xml_node& n) {
   std::string_view name = n.name();
@@ -180,6 +185,8 @@ class TeiReader {
     draft_.line = line_;
     draft_.source_line = line_of(node);
     if (const char* n = node.attribute("n").value(); *n) draft_.ref = n;
+    mark_location(node.attribute("n").value());
+    mark_location(node.attribute("xml:id").value());
   }
 
   void block(const pugi::xml_node& node, bool group) {
@@ -255,6 +262,7 @@ class TeiReader {
     const char* n = node.attribute("n").value();
     if (*n) line_ = n;
     if (in_passage_ && is_blank(buffer_)) draft_.line = line_;
+    mark_location(n);
   }
 
   void anchor(const pugi::xml_node& node) {
@@ -295,9 +303,16 @@ class TeiReader {
     }
   }
 
+  // Whether the apparatus places entries by a canonical reference (<app
+  // loc>) rather than anchors: the reader then marks where each labelled
+  // block and line begins. Call before walk().
+  void read_locations(const pugi::xml_node& root) {
+    locating_ = static_cast<bool>(root.select_node("//*[local-name()='app'][@loc and not(@from)]"));
+  }
+
   // The apparatus's witnesses (<listWit>) and, from each standoff <app
-  // from to> (CBETA's <back>), what each reads where it is not the base:
-  // the witnesses of <lem> read the base.
+  // from to> (CBETA's <back>), <app loc> or <app> in the text, what each
+  // reads where it is not the base: the witnesses of <lem> read the base.
   void read_witnesses(const pugi::xml_node& root) {
     std::vector<SourceWitness> witnesses;
     std::map<std::string, std::size_t> by_id;
@@ -308,29 +323,14 @@ class TeiReader {
       witnesses.push_back({id, plain_text(x.node()), {}});
     }
     if (witnesses.empty()) return;
-    std::vector<std::tuple<pugi::xml_node, std::string, std::string>> apps;  // the entry, where it begins and ends
-    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='app'][@from and @to]")) {
-      apps.emplace_back(x.node(), strip_hash(x.node().attribute("from").value()), strip_hash(x.node().attribute("to").value()));
-    }
-    for (std::size_t i = 0; i < inline_apps_.size(); ++i) {
-      const std::string id = "jz-app-" + std::to_string(i);
-      apps.emplace_back(inline_apps_[i], id + "-from", id + "-to");
-    }
-    for (const auto& [app, from_id, to_id] : apps) {
-      const auto from = anchors_.find(from_id);
-      const auto to = anchors_.find(to_id);
-      if (from == anchors_.end() || to == anchors_.end() || from->second.first != to->second.first || to->second.second < from->second.second) {
-        out_.warnings.push_back("an <app> (line " + std::to_string(line_of(app)) + ") spans no words of one passage; its readings were not read");
-        continue;
-      }
-      for (pugi::xml_node child : app.children()) {
-        if (local_name(child) != "rdg") continue;  // the lemma is the base's text
-        for (const std::string& w : split_pointers(child.attribute("wit").value())) {
+    for (const auto& [app, place] : apparatus_places(root)) {
+      each_reading(app, "", [&](const pugi::xml_node& rdg, const std::string& wit) {
+        for (const std::string& w : split_pointers(wit)) {
           const auto it = by_id.find(w);
           if (it == by_id.end()) continue;
-          witnesses[it->second].readings.push_back({from->second.first, from->second.second, to->second.second, plain_text(child)});
+          witnesses[it->second].readings.push_back({place.passage, place.start, place.end, plain_text(rdg)});
         }
-      }
+      });
     }
     // The base is the witness that only ever reads the lemma; one that reads
     // otherwise somewhere is a witness of its own, though it agrees elsewhere.
@@ -366,6 +366,98 @@ class TeiReader {
   }
 
  private:
+  struct Place {
+    std::size_t passage = 0;
+    int64_t start = 0, end = 0;
+  };
+
+  // Every entry of the apparatus with the words of the base it is on: by
+  // its anchors (<app from to>, or those an <app> in the text left), or by
+  // its lemma's first occurrence from where its <app loc> points. An entry
+  // placed nowhere is said so.
+  std::vector<std::pair<pugi::xml_node, Place>> apparatus_places(const pugi::xml_node& root) {
+    std::vector<std::tuple<pugi::xml_node, std::string, std::string>> anchored;  // the entry, where it begins and ends
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='app'][@from and @to]")) {
+      anchored.emplace_back(x.node(), strip_hash(x.node().attribute("from").value()), strip_hash(x.node().attribute("to").value()));
+    }
+    for (std::size_t i = 0; i < inline_apps_.size(); ++i) {
+      const std::string id = "jz-app-" + std::to_string(i);
+      anchored.emplace_back(inline_apps_[i], id + "-from", id + "-to");
+    }
+    std::vector<std::pair<pugi::xml_node, Place>> out;
+    for (const auto& [app, from_id, to_id] : anchored) {
+      const auto from = anchors_.find(from_id);
+      const auto to = anchors_.find(to_id);
+      if (from == anchors_.end() || to == anchors_.end() || from->second.first != to->second.first || to->second.second < from->second.second) {
+        out_.warnings.push_back("an <app> (line " + std::to_string(line_of(app)) + ") spans no words of one passage; its readings were not read");
+        continue;
+      }
+      out.push_back({app, {from->second.first, from->second.second, to->second.second}});
+    }
+    if (!locating_) return out;
+    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='app'][@loc and not(@from)]")) {
+      const pugi::xml_node app = x.node();
+      if (app.select_node("ancestor::*[local-name()='body']")) continue;  // in the text: placed where it stands
+      if (const auto place = located(app)) out.push_back({app, *place});
+      else out_.warnings.push_back("an <app loc> (line " + std::to_string(line_of(app)) + ") names no words of the text; its readings were not read");
+    }
+    return out;
+  }
+
+  // Where the lemma of `app` first stands from the block or line its @loc
+  // names (its first token that names one).
+  std::optional<Place> located(const pugi::xml_node& app) {
+    const pugi::xml_node lemma = lemma_of(app);
+    const std::u32string words = to_code_points(lemma ? plain_text(lemma) : std::string());
+    if (words.empty()) return std::nullopt;  // an addition: no words to find it by
+    std::istringstream tokens(app.attribute("loc").value());
+    for (std::string token; tokens >> token;) {
+      const auto at = anchors_.find(kLocationPrefix + token);
+      if (at == anchors_.end() || at->second.first >= out_.passages.size()) continue;
+      const std::u32string text = to_code_points(out_.passages[at->second.first].text);
+      const std::size_t found = text.find(words, static_cast<std::size_t>(at->second.second));
+      if (found == std::u32string::npos) continue;
+      return Place{at->second.first, static_cast<int64_t>(found), static_cast<int64_t>(found + words.size())};
+    }
+    return std::nullopt;
+  }
+
+  // The <lem> of an entry, also inside a <rdgGrp>; none when it has none.
+  static pugi::xml_node lemma_of(const pugi::xml_node& app) {
+    for (pugi::xml_node child : app.children()) {
+      if (local_name(child) == "lem") return child;
+      if (local_name(child) == "rdgGrp") {
+        if (pugi::xml_node inner = lemma_of(child)) return inner;
+      }
+    }
+    return {};
+  }
+
+  // Each <rdg> of an entry, also in (nested) <rdgGrp>s, with its witnesses:
+  // its own @wit, else its group's.
+  static void each_reading(const pugi::xml_node& node, const std::string& group_wit,
+                           const std::function<void(const pugi::xml_node&, const std::string&)>& fn) {
+    for (pugi::xml_node child : node.children()) {
+      const std::string_view name = local_name(child);
+      const char* wit = child.attribute("wit").value();
+      if (name == "rdg") fn(child, *wit ? wit : group_wit);
+      else if (name == "rdgGrp") each_reading(child, *wit ? wit : group_wit, fn);
+    }
+  }
+
+  static bool has_readings(const pugi::xml_node& app) {
+    bool any = false;
+    each_reading(app, "", [&any](const pugi::xml_node&, const std::string&) { any = true; });
+    return any;
+  }
+
+  // Where a labelled block or line begins, for <app loc> (read_locations).
+  void mark_location(const char* label) {
+    if (!locating_ || !*label) return;
+    if (in_passage_ && !sink_) anchor_here(kLocationPrefix + label);
+    else if (!sink_) waiting_anchors_.push_back(kLocationPrefix + label);
+  }
+
   void note(const pugi::xml_node& node) {
     const std::string body = plain_text(node);
     if (body.empty() || sink_) return;
@@ -390,11 +482,12 @@ class TeiReader {
   // apparatus writes it): the text reads its <lem>; where it stands is
   // marked, for the witnesses' readings (read_witnesses).
   void inline_app(const pugi::xml_node& node) {
-    if (sink_ || !in_passage_ || !first_child(node, "rdg")) return reading(node, {"lem"});
+    const pugi::xml_node lemma = lemma_of(node);
+    if (sink_ || !in_passage_ || !has_readings(node)) return lemma ? walk(lemma) : reading(node, {});
     const std::string id = "jz-app-" + std::to_string(inline_apps_.size());
     inline_apps_.push_back(node);
     anchor_here(id + "-from");
-    reading(node, {"lem"});
+    if (lemma) walk(lemma);
     anchor_here(id + "-to");
   }
 
@@ -462,6 +555,7 @@ class TeiReader {
   std::vector<std::string> pending_anchors_, waiting_anchors_;
   std::map<std::string, std::pair<std::size_t, int64_t>> anchors_;  // id -> passage, code point
   std::vector<pugi::xml_node> inline_apps_;
+  bool locating_ = false;  // the apparatus has <app loc> entries
   int depth_ = 0;
 };
 
@@ -523,6 +617,7 @@ ParsedSource parse_tei(const std::string& utf8, const std::string& file) {
   const pugi::xml_node root = text_root(doc, file);
   reader.read_facsimile(root);
   reader.read_char_decl(root);
+  reader.read_locations(root);
   try {
     reader.walk(root);
   } catch (const InputError& e) {

@@ -103,11 +103,7 @@ ImportReport import_edition(Database& db, std::span<const std::filesystem::path>
   };
   steps.page_images = [&options](Database& d, int64_t edition_id, const std::vector<SourcePageFacs>& images,
                                  ImportReport& report) { record_page_images(d, edition_id, images, author_of(options), report); };
-  ImportReport report = import_text(db, files, options, progress, steps);
-  // The witnesses of the source's apparatus, collated with the base: the
-  // apparatus of the base against them gives back the source's readings.
-  for (const ImportReport::Witness& w : report.witnesses) align_editions(db, report.siglum, w.siglum);
-  return report;
+  return import_text(db, files, options, progress, steps);
 }
 
 }  // namespace jiaozhu
