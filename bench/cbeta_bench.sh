@@ -8,6 +8,7 @@
 # ways: the TEI as CBETA writes it (base + three witness editions linked by
 # the apparatus), the same TEI without its <listWit> (the base alone), and
 # the base's text as plain text (the import bench's pace: the baseline).
+# Then the two TEI databases are merged into an empty copy each.
 # Usage: bench/cbeta_bench.sh [NFILES]
 nfiles=${1:-40}
 source "$(dirname "$0")/common.sh"
@@ -71,3 +72,10 @@ row bare bare
 row witnesses tei
 echo "links from the apparatus: $(sqlite3 "$work/witnesses.db" "SELECT count(*) FROM link") ($(sqlite3 "$work/witnesses.db" "SELECT count(*) FROM link WHERE origin = 'manual'") manual)," \
      "variants: $(sqlite3 "$work/witnesses.db" "SELECT count(*) FROM variant"), notes: $(sqlite3 "$work/witnesses.db" "SELECT count(*) FROM note")"
+# A collaborator's copy receives it all: merge into an empty database (the
+# apparatus's variants copied, not collated), beside the base alone.
+for name in bare witnesses; do
+  "$jz" --db "$work/into-$name.db" init >/dev/null
+  read -r wall peak < <(measure "$jz" -q --db "$work/into-$name.db" merge "$work/$name.db")
+  echo "merge $name.db into an empty copy: $wall s, $peak MB; variants there: $(sqlite3 "$work/into-$name.db" "SELECT count(*) FROM variant")"
+done

@@ -95,18 +95,22 @@ std::size_t length_of(const CollatedPassage& p, VariantField field) {
   return to_code_points(field == VariantField::kText ? p.text : field == VariantField::kTitle ? p.title : p.author).size();
 }
 
-// The variants the other copy stores for its link `uuid`, placed on
+// The variants the other copy stores for its link `uuid` (`q` is
+// kVariantsOfLink on the other copy), placed on
 // `draft`'s passages (of local editions `ea` and `eb`; their texts are the
 // same here). A link made by hand may carry variants no collation of its
 // texts gives back: a source's apparatus (apparatus_links.h) says where its
 // witness reads otherwise. Nothing when a variant names a passage outside
 // the link or a span outside its text: the link is then collated here.
-std::optional<std::vector<FoundVariant>> incoming_variants(MergeContext& m, const std::string& uuid, const LinkDraft& draft,
-                                                           int64_t ea, int64_t eb) {
-  SQLite::Statement q(m.other,
-                      "SELECT v.class, v.field, pa.edition_id, pa.seq, v.start_a, v.end_a, pb.edition_id, pb.seq, v.start_b, v.end_b "
-                      "FROM link l JOIN variant v ON v.link_id = l.id JOIN passage pa ON pa.id = v.passage_a "
-                      "JOIN passage pb ON pb.id = v.passage_b WHERE l.uuid = ? ORDER BY v.n");
+// The other copy's variants of one link, by its uuid (bound to 1).
+constexpr char kVariantsOfLink[] =
+    "SELECT v.class, v.field, pa.edition_id, pa.seq, v.start_a, v.end_a, pb.edition_id, pb.seq, v.start_b, v.end_b "
+    "FROM link l JOIN variant v ON v.link_id = l.id JOIN passage pa ON pa.id = v.passage_a "
+    "JOIN passage pb ON pb.id = v.passage_b WHERE l.uuid = ? ORDER BY v.n";
+
+std::optional<std::vector<FoundVariant>> incoming_variants(MergeContext& m, SQLite::Statement& q, const std::string& uuid,
+                                                           const LinkDraft& draft, int64_t ea, int64_t eb) {
+  q.reset();
   q.bind(1, uuid);
   const auto local_edition = [&](int column) {
     const auto e = m.editions.find(q.getColumn(column).getInt64());
@@ -155,6 +159,7 @@ void merge_links(MergeContext& m) {
   detail::LinkWriter writer(m.db);
   std::vector<int64_t> counts(kVariantClassCount, 0);
   detail::DeletionStore deletions(m.db);
+  SQLite::Statement variants_of_link(m.other, kVariantsOfLink);
   for (const IncomingLink& l : links) {
     if (l.passages.empty() || deletions.buried(l.uuid) || link_known(m.db, l.uuid, l.manual)) continue;
     const int64_t ea = l.passages.front().first;
@@ -181,7 +186,7 @@ void merge_links(MergeContext& m) {
     }
     const EditionRepository editions(m.db);
     const Edition a = editions.find_by_id(ea).value(), b = editions.find_by_id(eb).value();
-    const auto kept = l.manual ? incoming_variants(m, l.uuid, draft, ea, eb) : std::nullopt;
+    const auto kept = l.manual ? incoming_variants(m, variants_of_link, l.uuid, draft, ea, eb) : std::nullopt;
     if (kept) writer.store(draft, a.uuid, b.uuid, *kept, counts);
     else writer.store(draft, a.uuid, b.uuid, detail::collation_rules(m.db, a, b), counts);
     ++m.report.links_added;
