@@ -5,7 +5,7 @@
 # tests/golden/apparatus-cbeta.txt (regenerate with UPDATE_GOLDEN=1 and read
 # the difference before committing it); `align` keeps the apparatus's
 # readings; the TEI apparatus is valid TEI P5 and, imported again, gives the
-# same witnesses with the same readings.
+# same witnesses with the same readings; a decision adopts a witness's reading.
 # Usage: cbeta_test.sh JIAOZHU JING TEI_ALL_RNG CORPUS
 set -euo pipefail
 jz=$1 jing=$2 schema=$3 corpus=$4
@@ -36,5 +36,10 @@ for w in Song Yuan Ming; do
   "$jz" -q --db "$db" variants R "R-$w" | sed "s/R-$w:/W:/g; s/^R:/T:/" | cut -c1-200 > "$dir/r-$w.txt"
   diff -u "$dir/t-$w.txt" "$dir/r-$w.txt" || fail "the TEI apparatus imported again reads otherwise in $w"
 done
+# The editor's decisions work on the witnesses' readings as on any: 據宋本改 at 奘.
+place=$("$jz" -q --db "$db" apparatus T T-Song T-Yuan T-Ming --format json |
+  python3 -c 'import json, sys; print(next(e["id"] for e in json.load(sys.stdin)["entries"] if e["lemma"] == "奘"))')
+"$jz" -q --db "$db" decide "$place" --adopt T-Song > /dev/null
+"$jz" -q --db "$db" show T:4 --edited | grep -q "三藏法師玄.*奘奉詔.*譯" || fail "the edited text does not take 【宋】's 奘奉詔"
 "$jz" -q --db "$db" check > /dev/null || fail "check fails after the imports"
 echo "ok: the 心經's witnesses by its apparatus, the 校勘記 as golden, kept by align, round trip through TEI"
