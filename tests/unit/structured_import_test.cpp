@@ -533,3 +533,25 @@ TEST_CASE("a TEI witness is linked and collated by its apparatus, not aligned: a
   CHECK(jz_test::passes_check(copy));
   CHECK(f.sound());
 }
+
+TEST_CASE("TEI divisions of notes or apparatus are not text wherever they stand; their notes land on their anchors") {
+  StructureFixture f;
+  const ImportReport r = f.import_text(
+      "front.xml",
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TEI xmlns=\"http://www.tei-c.org/ns/1.0\"><teiHeader><fileDesc>"
+      "<titleStmt><title>t</title></titleStmt></fileDesc></teiHeader><text><front>"
+      "<div type=\"preface\"><p>序曰學而時習</p></div>"
+      "<div type=\"notes\"><note target=\"#a1\">說讀為悅</note></div></front><body>"
+      "<p>學而時習之不亦<anchor xml:id=\"a1\"/>說乎</p>"
+      "<div type=\"commentary\"><p>注曰時習也</p></div>"
+      "<div type=\"apparatus\"><p>說】悅</p></div><listApp><app loc=\"x\"><lem>說</lem></app></listApp></body></text></TEI>\n",
+      "F");
+  std::vector<std::string> texts;
+  for (const Passage& p : f.passages("F")) texts.push_back(p.text);
+  CHECK(texts == std::vector<std::string>{"序曰學而時習", "學而時習之不亦說乎", "注曰時習也"});
+  CHECK(r.notes_imported == 1);
+  const std::vector<Note> notes = NoteRepository(f.db).list({});
+  REQUIRE(notes.size() == 1);
+  CHECK(notes[0].current.body == "說讀為悅");
+  CHECK(notes[0].address == "F:2");
+}

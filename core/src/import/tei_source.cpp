@@ -42,6 +42,14 @@ bool is_division(std::string_view name) {
   return name == "div" || (name.size() == 4 && name.starts_with("div") && name[3] >= '1' && name[3] <= '7');
 }
 
+// A division of editorial matter, wherever it stands (an apparatus or the
+// notes gathered in <front> or <body>): not text. A commentary (注, 疏) is
+// text, and stays.
+bool is_editorial_division(const pugi::xml_node& node) {
+  const std::string_view type = node.attribute("type").value();
+  return type == "apparatus" || type == "notes" || type == "footnotes" || type == "endnotes";
+}
+
 bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 // Chinese and Japanese are written without spaces: a line break in the XML
 // between two such characters is layout, not a word space.
@@ -140,6 +148,7 @@ class TeiReader {
         name == "back" || name == "docNumber" || name == "mulu" || name == "charDecl") {
       return;  // back matter, a catalogue number, a table-of-contents entry: not text
     }
+    if (name == "listApp" || name == "listWit" || (is_division(name) && is_editorial_division(node))) return;
     if (name == "anchor") return anchor(node);
     if (name == "g") return gaiji(node);
     if (name == "app") return inline_app(node);
@@ -339,8 +348,12 @@ class TeiReader {
     }
   }
 
+  // The notes kept apart from the text (in <back>, <standOff> or a division
+  // is_editorial_division skips), each on the words its target marks.
   void read_standoff_notes(const pugi::xml_node& root) {
-    for (const pugi::xpath_node& x : root.select_nodes("//*[local-name()='back']//*[local-name()='note'][@target]")) {
+    for (const pugi::xpath_node& x : root.select_nodes(
+             "//*[local-name()='note'][@target][ancestor::*[local-name()='back' or local-name()='standOff' or "
+             "(starts-with(local-name(), 'div') and (@type='apparatus' or @type='notes' or @type='footnotes' or @type='endnotes'))]]")) {
       const pugi::xml_node n = x.node();
       const std::string target = n.attribute("target").value();
       if (target.empty() || target[0] != '#') continue;
