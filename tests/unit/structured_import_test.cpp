@@ -534,7 +534,7 @@ TEST_CASE("a TEI witness is linked and collated by its apparatus, not aligned: a
   CHECK(f.sound());
 }
 
-TEST_CASE("TEI divisions of notes or apparatus are not text wherever they stand; their notes land on their anchors") {
+TEST_CASE("TEI divisions of notes or apparatus are not text wherever they stand, and their notes land on their anchors") {
   StructureFixture f;
   const ImportReport r = f.import_text(
       "front.xml",
