@@ -332,8 +332,9 @@ class TeiReader {
       witnesses.push_back({id, plain_text(x.node()), {}});
     }
     if (witnesses.empty()) return;
-    for (const auto& [app, place] : apparatus_places(root)) {
-      each_reading(app, "", [&](const pugi::xml_node& rdg, const std::string& wit) {
+    for (const auto& entry : apparatus_places(root)) {
+      const Place& place = entry.second;  // a structured binding no lambda may capture in clang
+      each_reading(entry.first, "", [&](const pugi::xml_node& rdg, const std::string& wit) {
         for (const std::string& w : split_pointers(wit)) {
           const auto it = by_id.find(w);
           if (it == by_id.end()) continue;
