@@ -3,6 +3,7 @@
 #include <SQLiteCpp/Statement.h>
 
 #include <algorithm>
+#include <numeric>
 #include <map>
 #include <set>
 
@@ -31,7 +32,7 @@ bool get_varint(std::string_view in, std::size_t& at, uint64_t& v) {
   return false;
 }
 
-// Runs of one edition put in postings per pass of build(): 24 bytes each.
+// Runs of one edition put in postings per pass of build(): 16 bytes each.
 constexpr std::size_t kRunsPerPass = 4'000'000;
 
 uint64_t mix(uint64_t x) {  // splitmix64's finalizer
@@ -62,7 +63,7 @@ GramKey gram_key(const char32_t* u) {
   return {static_cast<int64_t>(h >> (64 - kBucketBits)), static_cast<uint8_t>(h >> 8)};
 }
 
-std::string encode_postings(const std::vector<Posting>& sorted) {
+std::string encode_postings(std::span<const Posting> sorted) {
   std::string out;
   int64_t seq = 0;
   int32_t pos = 0;
@@ -166,39 +167,50 @@ void GramIndex::build(int64_t edition_id) {
   auto drop = db_.cached("DELETE FROM parallel_gram WHERE edition_id = ?");
   drop->bind(1, edition_id);
   drop->exec();
-  // The folded text once, then the postings a range of buckets at a time,
-  // so that 全宋詩's 16 M runs never stand in memory all at once.
-  std::vector<std::pair<int64_t, std::u32string>> folded;
-  std::size_t runs = 0;
+  // Every run's key once (bucket << 8 | check, in passage order, with how
+  // many runs each passage has), then the postings a range of buckets at a
+  // time, so that 全宋詩's 16 M runs never stand in memory as postings all
+  // at once.
+  std::vector<std::pair<int64_t, std::size_t>> runs;  // seq, runs
+  std::vector<uint32_t> keys;
   SQLite::Statement q(db_.sql(), "SELECT seq, text FROM passage WHERE edition_id = ? ORDER BY seq");
   q.bind(1, edition_id);
   while (q.executeStep()) {
     FoldedPassage p = fold_passage(db_.folding(), q.getColumn(0).getInt64(), q.getColumn(1).getString());
-    runs += p.units.size() >= kGramLength ? p.units.size() + 1 - kGramLength : 0;
-    folded.emplace_back(p.seq, std::move(p.units));
+    const std::size_t n = p.units.size() >= kGramLength ? p.units.size() + 1 - kGramLength : 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const GramKey k = gram_key(p.units.data() + i);
+      keys.push_back(static_cast<uint32_t>(k.bucket) << 8 | k.check);
+    }
+    runs.emplace_back(p.seq, n);
   }
   const int64_t buckets = int64_t{1} << kBucketBits;
-  const int64_t passes = std::clamp<int64_t>(static_cast<int64_t>(runs / kRunsPerPass) + 1, 1, buckets);
+  const int64_t passes = std::clamp<int64_t>(static_cast<int64_t>(keys.size() / kRunsPerPass) + 1, 1, buckets);
   auto insert = db_.cached("INSERT INTO parallel_gram (bucket, edition_id, postings) VALUES (?, ?, ?)");
-  std::vector<std::pair<int64_t, Posting>> grams;  // bucket, posting
-  std::vector<Posting> postings;
+  std::vector<std::size_t> ends;  // per bucket of the pass: where its postings end in `placed`
+  std::vector<Posting> placed;
   for (int64_t pass = 0; pass < passes; ++pass) {
-    const int64_t low = buckets * pass / passes, high = buckets * (pass + 1) / passes;
-    grams.clear();
-    for (const auto& [seq, units] : folded) {
-      for (std::size_t i = 0; i + kGramLength <= units.size(); ++i) {
-        const GramKey k = gram_key(units.data() + i);
-        if (k.bucket >= low && k.bucket < high) grams.push_back({k.bucket, {seq, static_cast<int32_t>(i), k.check}});
+    const uint32_t low = static_cast<uint32_t>(buckets * pass / passes), high = static_cast<uint32_t>(buckets * (pass + 1) / passes);
+    // A counting sort by bucket: stable, so each bucket keeps its postings in (seq, pos) order.
+    ends.assign(high - low + 1, 0);
+    for (uint32_t k : keys) {
+      if ((k >> 8) >= low && (k >> 8) < high) ++ends[(k >> 8) - low + 1];
+    }
+    std::partial_sum(ends.begin(), ends.end(), ends.begin());
+    placed.resize(ends.back());
+    std::size_t run = 0;
+    for (const auto& [seq, n] : runs) {
+      for (std::size_t i = 0; i < n; ++i) {
+        const uint32_t k = keys[run++];
+        if ((k >> 8) >= low && (k >> 8) < high) placed[ends[(k >> 8) - low]++] = {seq, static_cast<int32_t>(i), static_cast<uint8_t>(k)};
       }
     }
-    // Passages were read in order: a stable sort by bucket keeps each bucket's postings in (seq, pos) order.
-    std::stable_sort(grams.begin(), grams.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (std::size_t i = 0; i < grams.size();) {
-      const int64_t bucket = grams[i].first;
-      postings.clear();
-      for (; i < grams.size() && grams[i].first == bucket; ++i) postings.push_back(grams[i].second);
-      const std::string blob = encode_postings(postings);
-      insert->bind(1, bucket);
+    // ends[b] now ends bucket low + b, and begins the next.
+    for (uint32_t b = 0; b < high - low; ++b) {
+      const std::size_t begin = b == 0 ? 0 : ends[b - 1];
+      if (begin == ends[b]) continue;
+      const std::string blob = encode_postings(std::span<const Posting>(placed).subspan(begin, ends[b] - begin));
+      insert->bind(1, static_cast<int64_t>(low + b));
       insert->bind(2, edition_id);
       insert->bind(3, blob.data(), static_cast<int>(blob.size()));
       insert->exec();

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,7 +51,7 @@ struct Posting {
 };
 // Postings sorted by (seq, pos), as one blob: varint seq delta, varint pos
 // (a delta within one passage), the check byte.
-std::string encode_postings(const std::vector<Posting>& sorted);
+std::string encode_postings(std::span<const Posting> sorted);
 // Throws DatabaseError when the blob is not one encode_postings wrote.
 std::vector<Posting> decode_postings(std::string_view blob);
 // The same for a postings column of a row read.
