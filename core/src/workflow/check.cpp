@@ -5,6 +5,11 @@
 
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
+#include <sqlite3.h>
+
+#include <atomic>
+#include <future>
+#include <optional>
 
 #include "align/kind_choice_table.h"
 #include "align/link_store.h"
@@ -131,6 +136,56 @@ std::vector<CheckResult> content(Database& db) {
   return {nfc, hashes};
 }
 
+// The two checks that read the whole file: SQLite's integrity check of
+// every page, and the search index's, which reads every passage through
+// FTS5 again (0.76 s and 1.14 s on 全宋詩, 0.90 s and 0.5 s beside 10,000
+// notes and 180,000 variants). Outside a transaction the first runs on a
+// connection of its own, on the other core, which then takes the second
+// unless `db`, done with the other checks, took it first: both read the
+// same committed file. Inside a transaction another connection could not
+// see what it wrote, so both run on `db`.
+class WholeFileChecks {
+ public:
+  explicit WholeFileChecks(Database& db) {
+    if (sqlite3_get_autocommit(db.sql().getHandle()) == 0) {
+      std::promise<CheckResult> here;
+      here.set_value(integrity(db));
+      integrity_ = here.get_future();
+      return;
+    }
+    integrity_ = std::async(std::launch::async, [this, path = db.path()] {
+      OpenSteps steps;
+      steps.load_folding = [](Database& own) { return FoldRuleRepository(own).folding(); };
+      Database own = Database::open(path, OpenMode::kInspect, steps);
+      CheckResult r = integrity(own);
+      take_search_index(own);
+      return r;
+    });
+  }
+  ~WholeFileChecks() {
+    if (integrity_.valid()) integrity_.wait();  // the worker refers to this object
+  }
+  WholeFileChecks(const WholeFileChecks&) = delete;
+  WholeFileChecks& operator=(const WholeFileChecks&) = delete;
+
+  // Both results, once `db` has taken the search index's check if the
+  // other connection has not.
+  std::pair<CheckResult, CheckResult> results(Database& db) {
+    take_search_index(db);
+    CheckResult integrity = integrity_.get();
+    return {std::move(integrity), std::move(*search_index_)};
+  }
+
+ private:
+  void take_search_index(Database& db) {
+    if (!search_taken_.exchange(true)) search_index_ = CheckResult{"search index", detail::SearchIndex(db).faults()};
+  }
+
+  std::atomic<bool> search_taken_{false};
+  std::optional<CheckResult> search_index_;  // written by whoever took it, read after integrity_.get()
+  std::future<CheckResult> integrity_;
+};
+
 }  // namespace
 
 std::vector<CheckResult> check_database(Database& db) {
@@ -139,9 +194,12 @@ std::vector<CheckResult> check_database(Database& db) {
   // The checks below read jiaozhu's tables as jiaozhu makes them; on a
   // schema that departs from it they could only fail or mislead.
   if (!schema.faults.empty()) return {integrity(db), std::move(schema)};
-  std::vector<CheckResult> out{integrity(db), foreign_keys(db), schema_version(db), std::move(schema), numbering(db)};
+  WholeFileChecks whole_file(db);
+  // Their places, filled in when they are done.
+  std::vector<CheckResult> out{{"integrity", {}}, foreign_keys(db), schema_version(db), std::move(schema), numbering(db)};
   for (CheckResult& r : content(db)) out.push_back(std::move(r));
-  out.push_back({"search index", detail::SearchIndex(db).faults()});
+  const std::size_t search_index_at = out.size();
+  out.push_back({"search index", {}});
   out.push_back({"variants", detail::variant_faults(db)});
   out.push_back({"mentions", detail::MentionIndex(db).faults()});
   out.push_back({"notes", detail::NoteStore(db).faults()});
@@ -161,6 +219,7 @@ std::vector<CheckResult> check_database(Database& db) {
   for (std::string& f : detail::RecordHistory(db, detail::RecordKind::kAlias).faults()) history.faults.push_back(std::move(f));
   out.push_back(std::move(history));
   out.push_back({"edition versions", detail::version_faults(db)});
+  std::tie(out.front(), out[search_index_at]) = whole_file.results(db);
   return out;
 }
 
