@@ -204,6 +204,8 @@ void configure_note(CLI::App* note, Globals& g) {
   move->add_option("--field", a->field, "Where in S:N the span is: text (default), title or author");
   move->add_option("--start", a->start, "Span start, in characters from 0");
   move->add_option("--end", a->end, "Span end (exclusive)");
+  move->add_option("--region", a->region, "X,Y,W,H: a region of the passage's page image (a note on a region keeps its own when the passage is on its page)");
+  move->add_option("--page", a->region_page, "The page whose image --region is on (default: the passage's first page with an image)");
   add_author_option(move, a->author);
   add_json_flag(move, g, a->json, "Print the note as JSON");
   move->callback([&g, a] {

@@ -69,6 +69,17 @@ std::string manifest_v3(const std::string& base) {
          R"(/manifest.json","type":"Manifest","label":{"zh":["十思疏"]},"items":[)" + items + "]}";
 }
 
+// The 十思疏 of tei() as edition A in dir/a.db, its three pages mapped in
+// order to the canvases of a IIIF 3 manifest.
+Database mapped_to_manifest(const jz_test::TempDir& dir) {
+  jz_test::write_file(dir / "a.xml", tei("", "", ""));
+  jz_test::write_file(dir / "m.json", manifest_v3("https://iiif.example.org/b"));
+  Database db = open_database(dir / "a.db", OpenMode::kCreate);
+  import_tei(db, dir / "a.xml", "A");
+  FacsimileRepository(db).add_iiif("A", (dir / "m.json").string(), PageMatch::kOrder, jz_test::kTestAuthor);
+  return db;
+}
+
 }  // namespace
 
 TEST_CASE("IIIF manifests of versions 2 and 3 give each canvas's image and service") {
@@ -249,11 +260,7 @@ TEST_CASE("merge refuses a copy whose page image would leave its folder") {
 TEST_CASE("a note on a region of a page image is exported as xywh on its canvas and comes back") {
   jz_test::TempDir dir;
   ConfigIn config(dir);
-  jz_test::write_file(dir / "a.xml", tei("", "", ""));
-  jz_test::write_file(dir / "m.json", manifest_v3("https://iiif.example.org/b"));
-  Database db = open_database(dir / "a.db", OpenMode::kCreate);
-  import_tei(db, dir / "a.xml", "A");
-  FacsimileRepository(db).add_iiif("A", (dir / "m.json").string(), PageMatch::kOrder, jz_test::kTestAuthor);
+  Database db = mapped_to_manifest(dir);
   NoteRequest r;
   r.address = "A:3";
   r.region = "10,20,30,40";
@@ -311,5 +318,54 @@ TEST_CASE("a note on a region of a page image is exported as xywh on its canvas 
   to_a.edition = "A";
   const NotesImportReport r3 = import_notes(db, dir / "elsewhere.json", to_a);
   CHECK(r3.orphaned.size() == 1);
+  CHECK(jz_test::passes_check(db));
+}
+
+TEST_CASE("a note on a region moved to another passage keeps its region on the same page, and every copy follows") {
+  jz_test::TempDir dir;
+  ConfigIn config(dir);
+  Database db = mapped_to_manifest(dir);
+  std::filesystem::copy_file(dir / "a.db", dir / "b.db");
+  NoteRequest r;
+  r.address = "A:4";
+  r.region = "10,20,30,40";
+  r.body = "此字漫漶";
+  r.author = jz_test::kTestAuthor;
+  NoteRepository notes(db);
+  const Note n = notes.add(r);
+  const auto to = [](const std::string& address) {
+    NoteRequest t;
+    t.address = address;
+    return t;
+  };
+  // A:5 stands on page 3 too: the region stays.
+  Note moved = notes.move(n.uuid, to("A:5"), jz_test::kTestAuthor);
+  CHECK(moved.address == "A:5");
+  CHECK(moved.region_page == "3");
+  CHECK(moved.region == "10,20,30,40");
+  // A:3 is on page 2: the region cannot follow, and nothing is written.
+  CHECK_THROWS_WITH(notes.move(n.uuid, to("A:3"), jz_test::kTestAuthor),
+                    Catch::Contains("on a region of page 3, and A:3: it stands on no page 3 with an image"));
+  CHECK(notes.get(n.uuid).address == "A:5");
+  NoteRequest with_region = to("A:3");
+  with_region.region = "1,2,3,4";
+  moved = notes.move(n.uuid, with_region, jz_test::kTestAuthor);
+  CHECK(moved.region_page == "2");
+  CHECK(moved.region == "1,2,3,4");
+  // Every copy places it where the newest move says, region and all.
+  Database b = open_database(dir / "b.db", OpenMode::kExisting);
+  merge_database(b, dir / "a.db", false);
+  const Note there = NoteRepository(b).get(n.uuid);
+  CHECK(there.address == "A:3");
+  CHECK(there.region_page == "2");
+  CHECK(there.region == "1,2,3,4");
+  CHECK(jz_test::passes_check(b));
+  // Moved onto words, it leaves the image.
+  NoteRequest words = to("A:5");
+  words.target = NoteTarget::kSpan;
+  words.quote = "根不固";
+  moved = notes.move(n.uuid, words, jz_test::kTestAuthor);
+  CHECK(moved.region.empty());
+  CHECK(moved.region_page.empty());
   CHECK(jz_test::passes_check(db));
 }

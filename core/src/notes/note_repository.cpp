@@ -215,8 +215,9 @@ void resolve_region(Database& db, const NoteRequest& request, Note& n) {
     }
   }
   if (!image) {
-    const std::string which = request.region_page.empty() ? "none of its pages" : "its page " + request.region_page;
-    throw NotFound(request.address + ": " + which + " has an image (see `jiaozhu facsimile " + request.address + "`)");
+    const std::string why = request.region_page.empty() ? "none of its pages has an image"
+                                                        : "it stands on no page " + request.region_page + " with an image";
+    throw NotFound(request.address + ": " + why + " (see `jiaozhu facsimile " + request.address + "`)");
   }
   const PageImage& i = image->image;
   if (i.width > 0 && (r.x + r.w > i.width || r.y + r.h > i.height)) {
@@ -302,11 +303,30 @@ Note NoteRepository::add(const NoteRequest& request) {
   return out;
 }
 
+// Where `to` moves note `n`: a note on a region of a page image moved to
+// another passage keeps its region when that passage is on the same page
+// (and no other region is given); moved to words, it leaves the image.
+NoteRequest carried_region(const Note& n, const NoteRequest& to) {
+  NoteRequest out = to;
+  if (to.target == NoteTarget::kPassage && !to.region && !n.region.empty()) {
+    out.region = n.region;
+    out.region_page = n.region_page;
+  }
+  return out;
+}
+
 Note NoteRepository::move(const std::string& id, const NoteRequest& to, const std::string& author) {
   return write_revision(db_, id, [&](const Note& n) {
     detail::NoteRecord target;
     target.note.uuid = n.uuid;
-    resolve_target(db_, to, target);
+    const NoteRequest where = carried_region(n, to);
+    try {
+      resolve_target(db_, where, target);
+    } catch (const NotFound& e) {
+      if (where.region == to.region) throw;
+      throw UsageError("note " + n.uuid.substr(0, 8) + " is on a region of page " + n.region_page + ", and " + e.what() +
+                       ": give --region (and --page) on one of its pages, or --quote to put the note on words");
+    }
     NoteRevision r = next_revision(n, author);
     r.moved_to = detail::target_spec(target);
     check_revision(r);

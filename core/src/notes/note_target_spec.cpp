@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jiaozhu/error.h"
+#include "jiaozhu/facsimile.h"
 #include "jiaozhu/field.h"
 
 namespace jiaozhu::detail {
@@ -41,6 +42,10 @@ std::string target_spec(const NoteRecord& r) {
       if (n.field != VariantField::kText) doc["field"] = std::string(to_string(n.field));
     }
     doc["exact"] = n.exact;  // a span's quote, a passage's opening
+    if (!n.region.empty()) {  // absent for a note on no image: moves made before page images read the same
+      doc["region_page"] = n.region_page;
+      doc["region"] = n.region;
+    }
     return doc.dump();
   }
   doc["uuid"] = n.target_uuid;
@@ -68,6 +73,15 @@ NoteRecord parse_target_spec(std::string_view spec) {
         const std::string field = text(doc, "field", Field::kMotivation);
         if (field != "title" && field != "author") throw InputError("a note move's field is not title or author");
         n.field = parse_variant_field(field);
+      }
+    }
+    if (doc.contains("region") || doc.contains("region_page")) {
+      if (n.target != NoteTarget::kPassage) throw InputError("a note move puts a region on words, not on a passage");
+      n.region_page = text(doc, "region_page", Field::kPassageLabel);
+      try {
+        n.region = parse_region(text(doc, "region", Field::kReference)).text();
+      } catch (const UsageError& e) {
+        throw InputError(std::string("a note move's region: ") + e.what());
       }
     }
     return r;
