@@ -24,6 +24,8 @@ article.passage .address a { color: #666; text-decoration: none; font-family: sa
 .text { white-space: pre-wrap; font-size: 1.15rem; }
 mark.note { background: #fff2a8; border-bottom: 2px solid #e0b000; }
 mark.note.mapped { background: #e3f0ff; border-bottom-color: #6b9fd6; }
+/* The words a parallel passage shares with this one, when it opened this one. */
+.quoted { outline: 2px solid #7a4fb5; outline-offset: 1px; background: #f1eafb; }
 .person { text-decoration: underline dotted #2a6f2a 2px; text-underline-offset: .3em; cursor: pointer; }
 /* A variant's line is a shadow, not a border, so that a note's border on the same words leaves it seen. */
 .variant { box-shadow: inset 0 -3px 0 #c33; }

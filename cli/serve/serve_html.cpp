@@ -98,8 +98,15 @@ void MarkedText::variant(int64_t start, int64_t end, const Variant& v, const std
   }
 }
 
+void MarkedText::quoted(int64_t start, int64_t end) {
+  for (int64_t i = std::max<int64_t>(0, start); i < end && i < static_cast<int64_t>(text_.size()); ++i) {
+    cover_[static_cast<std::size_t>(i)].quoted = true;
+  }
+}
+
 std::string MarkedText::element(const Cover& c, const std::string& inner) const {
   std::vector<std::string> css, attributes;
+  if (c.quoted) css.push_back("quoted");
   if (!c.notes.empty()) {
     css.push_back(c.mapped ? "note mapped" : "note");
     std::vector<std::string> numbers;
@@ -221,6 +228,7 @@ std::string passage_html(const Passage& p, const PassageMarks& marks) {
   }
   notes += "</ol>";
   for (const Mention* m : marks.mentions) text.person(m->start, m->end, m->person);
+  if (marks.quoted) text.quoted(marks.quoted->first, marks.quoted->second);
   for (const Variant* v : marks.variants) {
     const PassageSpan& own = marks.on_b ? v->b : v->a;
     in(v->field).variant(own.start, own.end, *v, (marks.on_b ? v->a : v->b).reading);

@@ -38,6 +38,8 @@ class MarkedText {
   void note(int64_t start, int64_t end, std::size_t number, bool mapped);
   void person(int64_t start, int64_t end, const std::string& name);
   void variant(int64_t start, int64_t end, const Variant& v, const std::string& reading);
+  // The words a parallel in another passage names (`/read/S:N?span=A-B`).
+  void quoted(int64_t start, int64_t end);
   std::string html() const;
 
  private:
@@ -46,6 +48,7 @@ class MarkedText {
     bool mapped = false;
     std::string person;
     std::vector<std::size_t> variants;
+    bool quoted = false;
     bool operator==(const Cover&) const = default;
   };
   struct VariantMark {
@@ -65,6 +68,7 @@ struct PassageMarks {
   std::vector<const Mention*> mentions;
   std::vector<const Variant*> variants;  // v.a in this passage, or v.b when `on_b`
   bool on_b = false;
+  std::optional<std::pair<int64_t, int64_t>> quoted;  // [start, end) of the text a parallel opened it on
 };
 
 // The passage as an <article>: its address (a link to the parallel view),

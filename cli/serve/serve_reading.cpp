@@ -3,6 +3,7 @@
 // view of a passage along its links, and the live apparatus, which is the
 // apparatus export's own HTML (#14) with its style and script linked.
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "jiaozhu/address.h"
@@ -57,8 +58,25 @@ std::string witness_form(Database& db, const Address& a, const std::string& with
          "\">apparatus</a></form>\n";
 }
 
+// `span=START-END`: the words of the passage the address names that a
+// parallel in another passage opened it on (parallels_panel); none without.
+std::optional<std::pair<int64_t, int64_t>> quoted_span(const WebRequest& req) {
+  const std::string span = req.param("span");
+  if (span.empty()) return std::nullopt;
+  const auto dash = span.find('-');
+  const auto number = [](std::string_view digits) {
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) return int64_t{-1};
+    return static_cast<int64_t>(std::stoll(std::string(digits)));
+  };
+  const int64_t start = dash == std::string::npos ? -1 : number(std::string_view(span).substr(0, dash));
+  const int64_t end = dash == std::string::npos ? -1 : number(std::string_view(span).substr(dash + 1));
+  if (start < 0 || end <= start) throw UsageError("span is START-END, in characters from 0, START before END");
+  return std::pair{start, end};
+}
+
 void read_page(Database& db, const WebRequest& req, const std::string& where, WebResponse& res) {
   const Address a = window_of(db, where);
+  const auto quoted = quoted_span(req);
   const std::string range = format_address(a.siglum, a.first) + "-" + std::to_string(a.last);
   const std::string with = req.param("with");
   std::vector<Passage> passages;
@@ -81,6 +99,7 @@ void read_page(Database& db, const WebRequest& req, const std::string& where, We
   for (const auto& [address, of] : notes) marks[address].notes = &of;
   for (const Mention& m : mentions) marks[m.address].mentions.push_back(&m);
   for (const Variant& v : variants) marks[v.a.address].variants.push_back(&v);
+  if (quoted && !parse_address(where).whole_edition()) marks[format_address(a.siglum, a.first)].quoted = quoted;
   std::string texts;
   std::vector<std::string> addresses;
   const std::vector<std::string>* section = nullptr;
@@ -116,8 +135,10 @@ std::string parallels_panel(Database& db, const std::string& where) {
   if (found.empty()) return out + "<p class=\"meta\">none of 8 characters or more</p></section>";
   out += "<ol>";
   for (const Parallel& p : found) {
-    out += "<li data-parallel=\"" + html_escape(p.other.address) + "\"><a href=\"/read/" + html_escape(p.other.address) + "#" +
-           html_escape(p.other.address) + "\">" + html_escape(p.other.address) + "</a> <span class=\"meta\">" +
+    const std::string opens = "/read/" + p.other.address + "?span=" + std::to_string(p.other.start) + "-" +
+                              std::to_string(p.other.end) + "#" + p.other.address;  // the words marked there
+    out += "<li data-parallel=\"" + html_escape(p.other.address) + "\"><a href=\"" + html_escape(opens) + "\">" +
+           html_escape(p.other.address) + "</a> <span class=\"meta\">" +
            html_escape(p.other_work) + ", " + std::to_string(p.length) + " characters" +
            (p.differences.empty() ? "" : ", " + std::to_string(p.differences.size()) + " differ") + "</span><br>"
            "<span class=\"quote\">" + html_escape(p.own.text) + "</span> ~ <span class=\"quote\">" + html_escape(p.other.text) +

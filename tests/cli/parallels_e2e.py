@@ -5,7 +5,7 @@ character changed, among sentences of its own. Each quotation is found at its sp
 and --json) and by `reuse` (JSON and CSV); the commentary's own sentences find nothing; bad arguments exit
 with the documented codes; a parallel kept as a link is left out unless --linked; `check` passes; the reading room's parallel view lists the parallels.
 Usage: parallels_e2e.py JIAOZHU CORPUS"""
-import json, os, re, signal, subprocess, sys, tempfile, urllib.request
+import json, os, re, signal, subprocess, sys, tempfile, urllib.error, urllib.request
 
 jz, corpus = sys.argv[1], sys.argv[2]
 work = tempfile.mkdtemp()
@@ -71,15 +71,26 @@ run("reuse", "C", "A", "--json", "--format", "csv", code=2)
 run("parallels", "C:1", "--in", "無此書", code=3)
 assert "ok    parallel index" in run("check")
 
-in_b = json.loads(run("parallels", "C:2", "--json"))["parallels"][0]["parallel"]["address"]
+first = json.loads(run("parallels", "C:2", "--json"))["parallels"][0]["parallel"]
+in_b, span = first["address"], f'{first["start"]}-{first["end"]}'
+
 server = subprocess.Popen([jz, "--db", db, "serve"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 try:
     line = server.stdout.readline()
     m = re.fullmatch(r"(http://127\.0\.0\.1:\d+)/\?token=([0-9a-f]{64})\n", line)
     assert m, line
-    req = urllib.request.Request(m.group(1) + "/parallel/C:2", headers={"Authorization": f"Bearer {m.group(2)}"})
-    page = urllib.request.urlopen(req).read().decode("utf-8")
-    assert "Parallel passages in other works" in page and f'href="/read/{in_b}#{in_b}"' in page, page[-600:]
+    get = lambda path: urllib.request.urlopen(urllib.request.Request(m.group(1) + path, headers={"Authorization": f"Bearer {m.group(2)}"}))
+    page = get("/parallel/C:2").read().decode("utf-8")
+    assert "Parallel passages in other works" in page and f'href="/read/{in_b}?span={span}#{in_b}"' in page, page[-600:]
+    # The passage it opens marks the words the parallel shares, and only those.
+    opened = get(f"/read/{in_b}?span={span}").read().decode("utf-8")
+    marked = "".join(re.findall(r'<span class="quoted[^"]*"[^>]*>([^<]*)</span>', opened))
+    assert marked == first["text"], (marked, first["text"])
+    try:
+        get(f"/read/{in_b}?span=9-3")
+        raise AssertionError("a span ending before it starts was taken")
+    except urllib.error.HTTPError as e:
+        assert e.code == 400, e.code
 finally:
     server.send_signal(signal.SIGINT)
     server.wait(timeout=10)
