@@ -9,6 +9,7 @@
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/check.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/corrections.h"
 #include "jiaozhu/csv.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
@@ -531,6 +532,15 @@ TEST_CASE("a TEI witness is linked and collated by its apparatus, not aligned: a
   merge_database(copy, f.dir / "s.db", false);
   CHECK(readings(copy) == apparatus);
   CHECK(jz_test::passes_check(copy));
+
+  // A correction of the base (藏 → 臧) collates only what it rewrote: the apparatus's readings around it stay as they are.
+  CHECK(CorrectionRepository(f.db).correct("T:3", "寒來暑往秋收冬臧", "typo", jz_test::kTestAuthor).links_recollated == 1);
+  auto corrected = apparatus;
+  corrected.insert(corrected.begin() + 4, {"T:3", "臧", "藏", 7, "通假"});
+  CHECK(readings(f.db) == corrected);
+  // One that rewrites a reading's own words takes the collation's variants there.
+  CorrectionRepository(f.db).correct("T:3", "寒來暑往秋收冬藏", "back", jz_test::kTestAuthor);
+  CHECK(readings(f.db) == apparatus);
   CHECK(f.sound());
 }
 

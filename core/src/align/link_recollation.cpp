@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <unordered_set>
 
 #include "align/collation_ids.h"
@@ -18,6 +19,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/fold.h"
+#include "jiaozhu/unicode.h"
 #include "repo/deletion_store.h"
 
 namespace jiaozhu::detail {
@@ -125,6 +127,53 @@ std::optional<StoredVariant> moved(StoredVariant v, const std::map<int64_t, cons
   return v;
 }
 
+// A link made by hand (by a scholar, or by a source's apparatus:
+// apparatus_links.h) says where its passages read otherwise, which a
+// collation of the whole texts need not find again (奘 / 奘奉詔 is one
+// reading there, ∅ / 奉詔 in a diff). When the change rewrote one side of a
+// link of one passage each, its variants the change left alone are kept,
+// moved with the text, and only the text between the kept variants around
+// the rewritten stretch is collated again; nothing when that cannot be
+// done, and the caller collates the whole link.
+std::optional<std::vector<FoundVariant>> kept_around_change(const std::vector<StoredVariant>& before, const LinkDraft& link,
+                                                            const std::map<int64_t, const TextChange*>& changes,
+                                                            const CollationRules& rules) {
+  if (link.a.size() != 1 || link.b.size() != 1) return std::nullopt;
+  const auto change_a = changes.find(link.a.front()->id), change_b = changes.find(link.b.front()->id);
+  if ((change_a == changes.end()) == (change_b == changes.end())) return std::nullopt;  // neither side, or both
+  const bool on_a = change_a != changes.end();
+  const TextChange& change = *(on_a ? change_a : change_b)->second;
+  std::vector<FoundVariant> kept;
+  for (const StoredVariant& old : before) {
+    const std::optional<StoredVariant> v = moved(old, changes);
+    if (!v) continue;  // its readings were rewritten: collated again below
+    kept.push_back({parse_variant_class(v->variant_class), {0, static_cast<uint32_t>(v->start_a), static_cast<uint32_t>(v->end_a)},
+                    {0, static_cast<uint32_t>(v->start_b), static_cast<uint32_t>(v->end_b)}, parse_variant_field(v->field)});
+  }
+  // The kept variants of the text nearest the rewritten stretch, before and after it, on the side it is on.
+  const std::u32string a = to_code_points(link.a.front()->text), b = to_code_points(link.b.front()->text);
+  int64_t from_a = 0, from_b = 0, to_a = static_cast<int64_t>(a.size()), to_b = static_cast<int64_t>(b.size());
+  for (const FoundVariant& v : kept) {
+    if (v.field != VariantField::kText) continue;
+    const SidePosition& own = on_a ? v.a : v.b;
+    if (own.end <= change.first() && static_cast<int64_t>(v.a.end) >= from_a) from_a = v.a.end, from_b = v.b.end;
+    if (own.start >= change.new_end() && static_cast<int64_t>(v.a.start) <= to_a) to_a = v.a.start, to_b = v.b.start;
+  }
+  if (from_a > to_a || from_b > to_b) return std::nullopt;
+  const std::string window_a[] = {to_utf8(a.substr(static_cast<std::size_t>(from_a), static_cast<std::size_t>(to_a - from_a)))};
+  const std::string window_b[] = {to_utf8(b.substr(static_cast<std::size_t>(from_b), static_cast<std::size_t>(to_b - from_b)))};
+  for (FoundVariant v : find_variants(make_collation_text(window_a, *rules.folding), make_collation_text(window_b, *rules.folding), rules)) {
+    v.a.start += static_cast<uint32_t>(from_a), v.a.end += static_cast<uint32_t>(from_a);
+    v.b.start += static_cast<uint32_t>(from_b), v.b.end += static_cast<uint32_t>(from_b);
+    kept.push_back(v);
+  }
+  std::sort(kept.begin(), kept.end(), [](const FoundVariant& x, const FoundVariant& y) {
+    return std::tuple(static_cast<int>(x.field), x.a.start, x.a.end, x.b.start, x.b.end) <
+           std::tuple(static_cast<int>(y.field), y.a.start, y.a.end, y.b.start, y.b.end);
+  });
+  return kept;
+}
+
 bool kinds_chosen(Database& db) {
   SQLite::Statement q(db.sql(), "SELECT 1 FROM variant_kind_choice LIMIT 1");
   return q.executeStep();
@@ -145,10 +194,11 @@ Recollation recollate_links(Database& db, const std::vector<ChangedPassage>& pas
     const StoredLink link = read_link(db, link_id);
     if (link.a.empty() || link.b.empty()) continue;
     const VariantNamer names(link);
+    const std::vector<StoredVariant> before = read_variants(db, link_id);
     // The kinds set by hand on the old variants, with where each moved to.
     std::vector<std::pair<Choice, StoredVariant>> carried;
     if (carry_kinds) {
-      for (const StoredVariant& v : read_variants(db, link_id)) {
+      for (const StoredVariant& v : before) {
         auto choice = kinds.current(names.uuid(v));
         if (!choice || !choice->value) continue;
         if (auto to = moved(v, changes)) carried.emplace_back(std::move(*choice), *to);
@@ -162,7 +212,10 @@ Recollation recollate_links(Database& db, const std::vector<ChangedPassage>& pas
     for (const CollatedPassage& p : link.a) draft.a.push_back(&p);
     for (const CollatedPassage& p : link.b) draft.b.push_back(&p);
     const Edition ea = editions.find_by_id(link.edition_a).value(), eb = editions.find_by_id(link.edition_b).value();
-    writer.store_variants(link_id, draft, variants_of(draft, collation_rules(db, ea, eb)), counts);
+    const CollationRules rules = collation_rules(db, ea, eb);
+    std::optional<std::vector<FoundVariant>> found;
+    if (link.manual) found = kept_around_change(before, draft, changes, rules);
+    writer.store_variants(link_id, draft, found ? *found : variants_of(draft, rules), counts);
     ++out.links;
     if (carried.empty()) continue;
     writer.flush();

@@ -25,7 +25,11 @@ struct Recollation {
 };
 
 // Finds again the variants of every link (automatic or made by hand) that
-// holds one of `passages`, from the passages' stored text. The links stay,
+// holds one of `passages`, from the passages' stored text. A link made by
+// hand of one passage each, corrected on one side, keeps the variants the
+// change left alone (moved with the text: a source's apparatus may have
+// set them where a diff would not) and is collated again only between the
+// kept variants around the rewritten stretch. The links stay,
 // with their ids, uuids and origin; so does the side each variant names
 // first. A kind set by hand on a variant the change did not touch (the same
 // class and readings, the spans moved by the change: text_change.h) is set
