@@ -5,7 +5,8 @@
 # each as a whole process: `parallels` of passages of T against Q and S
 # together (median of 20) beside the sqlite3 shell scanning the passages for
 # the passage's first 8 characters; `reuse T Q`; `reuse Q Q` (repetition
-# inside 全唐詩), with peak memory; the index's size beside the database's.
+# inside 全唐詩); `reuse --all` (every pair of works: T, Q and S), with peak
+# memory; the index's size beside the database's.
 # Usage: bench/parallels_bench.sh [NFILES of each]
 nfiles=${1:-1000}
 source "$(dirname "$0")/common.sh"
@@ -49,3 +50,5 @@ read -r rs rmb < <(measure "$jz" -q --db "$db" reuse T Q --json -o "$work/tq.jso
 echo "reuse T Q: $rs s, $rmb MB, $(python3 -c "import json; print(json.load(open('$work/tq.json'))['total'])") parallels"
 read -r qq qqmb < <(measure "$jz" -q --db "$db" reuse Q Q --format csv -o "$work/qq.csv")
 echo "reuse Q Q (repetition inside 全唐詩): $qq s, $qqmb MB peak, $(( $(wc -l <"$work/qq.csv") - 1 )) parallels"
+read -r al almb < <(measure "$jz" -q --db "$db" reuse --all --json -o "$work/all.json")
+echo "reuse --all (every pair of works, the index read once): $al s, $almb MB, $(python3 -c "import json; print(json.load(open('$work/all.json'))['total'])") parallels"

@@ -22,7 +22,7 @@ struct ParallelsArgs {
   std::string address, a, b, format = "text", output;
   std::vector<std::string> in;
   int64_t min_length = 8;
-  bool linked = false, json = false;
+  bool linked = false, json = false, all = false;
 };
 
 ParallelOptions options_of(const ParallelsArgs& a) {
@@ -79,18 +79,26 @@ void run_parallels(const Globals& g, const ParallelsArgs& a) {
 
 void run_reuse(const Globals& g, const ParallelsArgs& a) {
   if (a.json && a.format != "text") throw UsageError("give --json or --format, not both");
+  if (a.all != (a.a.empty() && a.b.empty()) || (!a.all && a.b.empty())) {
+    throw UsageError("give two editions S T, or --all for every pair of works");
+  }
+  if (!a.all && !a.in.empty()) throw UsageError("--in chooses the editions of --all");
   const std::string format = a.json ? "json" : a.format;
   if (format != "text" && format != "json" && format != "csv") throw UsageError("unknown format '" + format + "' (text, json or csv)");
   DataOutput output(a.output);
   Database db = g.open();
   ProgressBar bar(!g.quiet);
-  const std::vector<Parallel> found = ParallelRepository(db).between(
-      a.a, a.b, options_of(a), [&](int64_t done, int64_t total) { bar.update("comparing", static_cast<uint64_t>(done), static_cast<uint64_t>(total)); });
+  const auto report = [&](int64_t done, int64_t total) { bar.update("comparing", static_cast<uint64_t>(done), static_cast<uint64_t>(total)); };
+  const std::vector<Parallel> found =
+      a.all ? ParallelRepository(db).across_works(options_of(a), report) : ParallelRepository(db).between(a.a, a.b, options_of(a), report);
   std::ostream& out = output.stream();
   if (format == "json") {
     ojson list = ojson::array();
     for (const Parallel& p : found) list.push_back(parallel_json(p));
-    out << ojson({{"a", a.a}, {"b", a.b}, {"total", static_cast<int64_t>(found.size())}, {"parallels", list}}).dump(2) << '\n';
+    ojson doc = a.all ? ojson{{"all", true}} : ojson{{"a", a.a}, {"b", a.b}};
+    doc["total"] = static_cast<int64_t>(found.size());
+    doc["parallels"] = std::move(list);
+    out << doc.dump(2) << '\n';
   } else if (format == "csv") {
     out << "\xEF\xBB\xBF" "passage,start,end,text,parallel,parallel_start,parallel_end,parallel_text,length,differing\r\n";
     for (const Parallel& p : found) {
@@ -102,7 +110,8 @@ void run_reuse(const Globals& g, const ParallelsArgs& a) {
     for (const Parallel& p : found) {
       out << p.own.address << " [" << p.own.start << "," << p.own.end << ") ~ " << printable(parallel_line(p)) << '\n';
     }
-    out << count_of(static_cast<int64_t>(found.size()), "parallel") << " between " << a.a << " and " << a.b << '\n';
+    out << count_of(static_cast<int64_t>(found.size()), "parallel")
+        << (a.all ? std::string(" between editions of different works") : " between " + a.a + " and " + a.b) << '\n';
   }
   output.finish();
 }
@@ -123,10 +132,12 @@ void add_parallel_commands(CLI::App& app, Globals& g) {
     add_json_flag(cmd, g, a->json, "Print as JSON: both sides' spans in code points, the differences");
     cmd->callback([&g, a] { run_parallels(g, *a); });
   });
-  add_command(app, g, "reuse", "Every parallel between two editions (one twice: repetition within it)", [&g](CLI::App* cmd) {
+  add_command(app, g, "reuse", "Every parallel between two editions (one twice: repetition within it), or across all works", [&g](CLI::App* cmd) {
     auto a = std::make_shared<ParallelsArgs>();
-    cmd->add_option("S", a->a, "An edition")->required();
-    cmd->add_option("T", a->b, "The edition it is compared with (S again: within S)")->required();
+    cmd->add_option("S", a->a, "An edition");
+    cmd->add_option("T", a->b, "The edition it is compared with (S again: within S)");
+    cmd->add_flag("--all", a->all, "Every pair of editions of different works: text reuse across the collection");
+    cmd->add_option("--in", a->in, "With --all: only these editions or works (repeat for several)")->allow_extra_args(false);
     add_common(cmd, *a);
     cmd->add_flag("--linked", a->linked, "Also passages linked as editions of one work");
     cmd->add_option("--format", a->format, "text (default), json or csv (with a byte-order mark)");

@@ -2,7 +2,7 @@
 """parallels and reuse through the binary on the fixture: 松錦之戰 (songjin/hant.txt) as one work, and a
 commentary that quotes three of its sentences, one in Simplified script (ICU's Hant-Hans) and one with a
 character changed, among sentences of its own. Each quotation is found at its span, by `parallels` (text
-and --json) and by `reuse` (JSON and CSV); the commentary's own sentences find nothing; bad arguments exit
+and --json) and by `reuse` (JSON and CSV) and `reuse --all`; the commentary's own sentences find nothing; bad arguments exit
 with the documented codes; a parallel kept as a link is left out unless --linked; `check` passes; the reading room's parallel view lists the parallels.
 Usage: parallels_e2e.py JIAOZHU CORPUS"""
 import json, os, re, signal, subprocess, sys, tempfile, urllib.error, urllib.request
@@ -53,6 +53,15 @@ assert sorted((p["passage"]["address"], p["parallel"]["address"]) for p in reuse
 run("reuse", "C", "A", "--format", "csv", "-o", os.path.join(work, "r.csv"))
 csv = open(os.path.join(work, "r.csv"), encoding="utf-8-sig").read().splitlines()
 assert csv[0].startswith("passage,start,end,text,parallel") and len(csv) == 4, csv
+# Across the whole collection: the same three, each pair once, from the edition made first (A).
+everything = json.loads(run("reuse", "--all", "--json"))
+assert everything["all"] and sorted((p["passage"]["address"], p["parallel"]["address"]) for p in everything["parallels"]) == \
+    [("A:11", "C:4"), ("A:4", "C:2"), ("A:8", "C:3")], everything
+assert json.loads(run("reuse", "--all", "--in", "箋", "--json"))["total"] == 0
+assert "3 parallels between editions of different works" in run("reuse", "--all")
+run("reuse", "C", code=2)
+run("reuse", "--all", "C", "A", code=2)
+run("reuse", "C", "A", "--in", "箋", code=2)
 
 # A parallel kept as a link: left out of parallels unless --linked; the commentary's link takes no
 # passage of songjin out of its own links.

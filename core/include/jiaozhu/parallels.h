@@ -68,6 +68,14 @@ class ParallelRepository {
   std::vector<Parallel> between(const std::string& a, const std::string& b, const ParallelOptions& options,
                                 const std::function<void(int64_t, int64_t)>& progress = {}) const;
 
+  // Every parallel between passages of editions of different works in the
+  // whole database (or among options.in), each pair once, the edition made
+  // first as `own`: text reuse across a collection, the gram index read once
+  // bucket by bucket. Ordered by edition pair, then own passage. `progress`
+  // gets (done, total) pairs of editions verified.
+  std::vector<Parallel> across_works(const ParallelOptions& options,
+                                     const std::function<void(int64_t, int64_t)>& progress = {}) const;
+
  private:
   Database& db_;
 };

@@ -130,6 +130,54 @@ void check_options(const ParallelOptions& o) {
   if (o.min_length < detail::kGramLength) throw UsageError("--min-length must be at least " + std::to_string(detail::kGramLength));
 }
 
+// A seed: a run of grams both passages hold, (a seq, b seq, b pos - a pos).
+using Seed = std::tuple<int64_t, int64_t, int32_t>;
+
+// The parallels `seeds` between editions a and b verify, appended to `out`
+// in the order of a's passages; `starting` hears of each passage of a begun.
+void verify_seeds(Database& db, const Edition& a, const Edition& b, std::vector<Seed>& seeds, const ParallelOptions& options,
+                  std::vector<Parallel>& out, const std::function<void(int64_t)>& starting) {
+  std::sort(seeds.begin(), seeds.end());
+  std::optional<std::pair<FoldedPassage, std::u32string>> own;
+  for (std::size_t i = 0; i < seeds.size();) {
+    const int64_t sa = std::get<0>(seeds[i]), sb = std::get<1>(seeds[i]);
+    std::vector<int32_t> shifts;
+    for (; i < seeds.size() && std::get<0>(seeds[i]) == sa && std::get<1>(seeds[i]) == sb; ++i) shifts.push_back(std::get<2>(seeds[i]));
+    if (!own || own->first.seq != sa) {
+      std::string t;
+      FoldedPassage f = load(db, a.id, sa, &t);
+      own.emplace(std::move(f), to_code_points(t));
+      starting(sa);
+    }
+    std::string t;
+    FoldedPassage other = load(db, b.id, sb, &t);
+    const std::u32string other_text = to_code_points(t);
+    for (const detail::Run& r : verify(own->first, other, std::move(shifts), options.min_length)) {
+      out.push_back(make_parallel(r, own->first, own->second, format_address(a.siglum, sa), other, other_text,
+                                  format_address(b.siglum, sb), b.work));
+    }
+  }
+}
+
+// The seeds two editions' postings of one bucket share (`self`: one
+// edition's with itself, each pair of passages once), but those of passages
+// in `linked` (a seq, b seq); nothing when the bucket is a stock phrase.
+void pair_postings(const std::vector<detail::Posting>& pa, const std::vector<detail::Posting>& pb, bool self,
+                   const std::set<std::pair<int64_t, int64_t>>& linked, std::vector<Seed>& seeds) {
+  if (pa.empty() || pb.empty() || pa.size() * pb.size() > kMaxPairsPerBucket * 16) return;
+  std::map<uint8_t, std::vector<const detail::Posting*>> by_check;
+  for (const detail::Posting& p : pb) by_check[p.check].push_back(&p);
+  for (const detail::Posting& p : pa) {
+    const auto it = by_check.find(p.check);
+    if (it == by_check.end() || it->second.size() > kMaxPairsPerBucket) continue;
+    for (const detail::Posting* q : it->second) {
+      if (self && q->seq <= p.seq) continue;  // each pair once, never a passage with itself
+      if (!linked.empty() && linked.count({p.seq, q->seq})) continue;
+      seeds.emplace_back(p.seq, q->seq, q->pos - p.pos);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<Parallel> ParallelRepository::of_passage(const std::string& address, const ParallelOptions& options) const {
@@ -204,28 +252,14 @@ std::vector<Parallel> ParallelRepository::between(const std::string& a_siglum, c
       q.bind(2, b.id);
       while (q.executeStep()) linked.emplace(q.getColumn(0).getInt64(), q.getColumn(1).getInt64());
     }
-    // Every seed the two editions share, bucket by bucket: (a seq, b seq, shift).
-    std::vector<std::tuple<int64_t, int64_t, int32_t>> seeds;
+    // Every seed the two editions share, bucket by bucket.
+    std::vector<Seed> seeds;
     SQLite::Statement rows(db_.sql(), "SELECT bucket, edition_id, postings FROM parallel_gram WHERE edition_id IN (?, ?) ORDER BY bucket");
     rows.bind(1, a.id);
     rows.bind(2, b.id);
     std::vector<detail::Posting> pa, pb;
     int64_t bucket = -1;
-    auto pair_up = [&] {
-      const std::vector<detail::Posting>& other = self ? pa : pb;
-      if (pa.empty() || other.empty() || pa.size() * other.size() > kMaxPairsPerBucket * 16) return;
-      std::map<uint8_t, std::vector<const detail::Posting*>> by_check;
-      for (const detail::Posting& p : other) by_check[p.check].push_back(&p);
-      for (const detail::Posting& p : pa) {
-        const auto it = by_check.find(p.check);
-        if (it == by_check.end() || it->second.size() > kMaxPairsPerBucket) continue;
-        for (const detail::Posting* q : it->second) {
-          if (self && q->seq <= p.seq) continue;  // each pair once, never a passage with itself
-          if (!linked.empty() && linked.count({p.seq, q->seq})) continue;
-          seeds.emplace_back(p.seq, q->seq, q->pos - p.pos);
-        }
-      }
-    };
+    auto pair_up = [&] { pair_postings(pa, self ? pa : pb, self, linked, seeds); };
     while (rows.executeStep()) {
       if (rows.getColumn(0).getInt64() != bucket) {
         pair_up();
@@ -237,29 +271,72 @@ std::vector<Parallel> ParallelRepository::between(const std::string& a_siglum, c
       (rows.getColumn(1).getInt64() == a.id ? pa : pb) = std::move(postings);
     }
     pair_up();
-    std::sort(seeds.begin(), seeds.end());
-    std::map<int64_t, std::pair<FoldedPassage, std::u32string>> cache_b;
     const int64_t total = EditionRepository(db_).passage_count(a.id);
-    std::optional<std::pair<FoldedPassage, std::u32string>> own;
-    for (std::size_t i = 0; i < seeds.size();) {
-      const int64_t sa = std::get<0>(seeds[i]), sb = std::get<1>(seeds[i]);
-      std::vector<int32_t> shifts;
-      for (; i < seeds.size() && std::get<0>(seeds[i]) == sa && std::get<1>(seeds[i]) == sb; ++i) shifts.push_back(std::get<2>(seeds[i]));
-      if (!own || own->first.seq != sa) {
-        std::string t;
-        FoldedPassage f = load(db_, a.id, sa, &t);
-        own.emplace(std::move(f), to_code_points(t));
-        if (progress) progress(sa, total);
-      }
-      std::string t;
-      FoldedPassage other = load(db_, b.id, sb, &t);
-      const std::u32string other_text = to_code_points(t);
-      for (const detail::Run& r : verify(own->first, other, std::move(shifts), options.min_length)) {
-        out.push_back(make_parallel(r, own->first, own->second, format_address(a.siglum, sa), other, other_text,
-                                    format_address(b.siglum, sb), b.work));
+    verify_seeds(db_, a, b, seeds, options, out, [&](int64_t sa) {
+      if (progress) progress(sa, total);
+    });
+    if (progress) progress(total, total);
+  });
+  return out;
+}
+
+std::vector<Parallel> ParallelRepository::across_works(const ParallelOptions& options,
+                                                       const std::function<void(int64_t, int64_t)>& progress) const {
+  check_options(options);
+  std::vector<Parallel> out;
+  db_.read([&] {
+    const std::map<int64_t, EditionInfo> editions = editions_in(db_, options);
+    for (const auto& [id, info] : editions) require_current(db_, id, info.siglum);
+    const auto apart = [&](int64_t a, int64_t b) { return editions.at(a).work != editions.at(b).work; };
+    // Passages linked across works are parallels kept already: left out unless asked.
+    std::map<std::pair<int64_t, int64_t>, std::set<std::pair<int64_t, int64_t>>> linked;  // (ea, eb) -> (sa, sb)
+    if (!options.include_linked) {
+      SQLite::Statement q(db_.sql(),
+                          "SELECT pa.edition_id, pa.seq, pb.edition_id, pb.seq FROM link_passage la JOIN passage pa ON pa.id = la.passage_id "
+                          "JOIN link_passage lb ON lb.link_id = la.link_id JOIN passage pb ON pb.id = lb.passage_id "
+                          "WHERE pa.edition_id < pb.edition_id");
+      while (q.executeStep()) {
+        const int64_t ea = q.getColumn(0).getInt64(), eb = q.getColumn(2).getInt64();
+        if (editions.count(ea) && editions.count(eb) && apart(ea, eb)) {
+          linked[{ea, eb}].emplace(q.getColumn(1).getInt64(), q.getColumn(3).getInt64());
+        }
       }
     }
-    if (progress) progress(total, total);
+    // Every bucket once, its postings per edition, paired across works.
+    std::map<std::pair<int64_t, int64_t>, std::vector<Seed>> seeds;
+    const std::set<std::pair<int64_t, int64_t>> none;
+    std::vector<std::pair<int64_t, std::vector<detail::Posting>>> postings;  // edition, in edition order
+    const auto pair_up = [&] {
+      for (std::size_t i = 0; i < postings.size(); ++i) {
+        for (std::size_t j = i + 1; j < postings.size(); ++j) {
+          const std::pair key{postings[i].first, postings[j].first};
+          if (!apart(key.first, key.second)) continue;
+          const auto l = linked.find(key);
+          pair_postings(postings[i].second, postings[j].second, false, l == linked.end() ? none : l->second, seeds[key]);
+        }
+      }
+      postings.clear();
+    };
+    SQLite::Statement rows(db_.sql(), "SELECT bucket, edition_id, postings FROM parallel_gram ORDER BY bucket, edition_id");
+    int64_t bucket = -1;
+    while (rows.executeStep()) {
+      if (rows.getColumn(0).getInt64() != bucket) {
+        pair_up();
+        bucket = rows.getColumn(0).getInt64();
+      }
+      const int64_t edition = rows.getColumn(1).getInt64();
+      if (editions.count(edition)) postings.emplace_back(edition, detail::decode_postings(rows.getColumn(2)));
+    }
+    pair_up();
+    const EditionRepository repository(db_);
+    int64_t done = 0;
+    for (auto& [pair, of_pair] : seeds) {
+      if (progress) progress(done, static_cast<int64_t>(seeds.size()));
+      verify_seeds(db_, *repository.find_by_id(pair.first), *repository.find_by_id(pair.second), of_pair, options, out, [](int64_t) {});
+      std::vector<Seed>().swap(of_pair);  // verified: its memory goes back before the next pair's
+      ++done;
+    }
+    if (progress) progress(done, done);
   });
   return out;
 }
