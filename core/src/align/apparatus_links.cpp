@@ -31,8 +31,8 @@ const CollatedPassage& passage_at(const std::vector<CollatedPassage>& passages, 
   return passages[static_cast<std::size_t>(seq - 1)];
 }
 
-bool within(int64_t start, int64_t end, const std::string& text) {
-  return start >= 0 && start <= end && end <= static_cast<int64_t>(to_code_points(text).size());
+bool within(int64_t start, int64_t end, const std::u32string& text) {
+  return start >= 0 && start <= end && end <= static_cast<int64_t>(text.size());
 }
 
 }  // namespace
@@ -62,7 +62,7 @@ int64_t store_apparatus_links(Database& db, int64_t base_id, int64_t witness_id,
     const std::u32string a = to_code_points(link.a.front()->text), b = to_code_points(link.b.front()->text);
     std::vector<FoundVariant> variants;
     for (const WitnessReading& r : p.readings) {
-      if (!within(r.base_start, r.base_end, link.a.front()->text) || !within(r.witness_start, r.witness_end, link.b.front()->text)) {
+      if (!within(r.base_start, r.base_end, a) || !within(r.witness_start, r.witness_end, b)) {
         throw InputError("a reading of " + witness.siglum + ":" + std::to_string(p.witness_seq) + " lies outside its passage");
       }
       const auto lemma = std::u32string_view(a).substr(static_cast<std::size_t>(r.base_start), static_cast<std::size_t>(r.base_end - r.base_start));
