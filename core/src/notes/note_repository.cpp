@@ -116,12 +116,6 @@ void check_revision(NoteRevision& r) {
   }
 }
 
-std::vector<std::string> sorted_unique(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  v.erase(std::unique(v.begin(), v.end()), v.end());
-  return v;
-}
-
 // What a link, variant or character note is on, for people; nothing when
 // that target is no longer in this database.
 std::optional<std::string> target_label(Database& db, const Note& n) {
@@ -294,7 +288,7 @@ Note NoteRepository::add(const NoteRequest& request) {
     r.body = request.body;
     r.tags = request.tags;
     check_revision(r);
-    r.tags = sorted_unique(r.tags);
+    r.tags = detail::sorted_tags(r.tags);
     record.revisions.push_back(r);
     detail::NoteStore store(db_);
     store.absorb(record);
@@ -361,7 +355,7 @@ Note NoteRepository::edit(const std::string& id, const NoteChange& change) {
       throw UsageError("nothing to change: give --text, --tag or --motivation with a new value");
     }
     check_revision(r);
-    r.tags = sorted_unique(r.tags);
+    r.tags = detail::sorted_tags(r.tags);
     return r;
   });
 }

@@ -122,6 +122,12 @@ std::string_view to_string(NoteTarget t) {
 
 namespace jiaozhu::detail {
 
+std::vector<std::string> sorted_tags(std::vector<std::string> tags) {
+  std::sort(tags.begin(), tags.end());
+  tags.erase(std::unique(tags.begin(), tags.end()), tags.end());
+  return tags;
+}
+
 NoteTarget parse_note_target(std::string_view name) {
   for (const auto& [target, known] : kTargetNames) {
     if (name == known) return target;

@@ -171,6 +171,9 @@ std::string revision_content(const NoteRevision& r);
 
 NoteTarget parse_note_target(std::string_view name);
 
+// A revision's tags as stored: sorted, each once.
+std::vector<std::string> sorted_tags(std::vector<std::string> tags);
+
 // The head shown for a note: the newest (by time, then uuid), so that every
 // copy holding the same revisions shows the same one. `heads` is not empty.
 const NoteRevision& newest_head(const std::vector<NoteRevision>& heads);

@@ -92,8 +92,7 @@ int64_t add_source_notes(Database& db, int64_t edition_id, const std::vector<Sou
     for (const std::string& t : s.tags) {
       if (!t.empty() && !field_fault(Field::kTag, t)) r.tags.push_back(t);
     }
-    std::sort(r.tags.begin(), r.tags.end());
-    r.tags.erase(std::unique(r.tags.begin(), r.tags.end()), r.tags.end());
+    r.tags = sorted_tags(std::move(r.tags));
     rec.revisions.push_back(std::move(r));
     added += store.absorb(rec).note_added ? 1 : 0;
   }
