@@ -5,6 +5,8 @@
 // files costs little more than its parsing. The edition's content hash is
 // known only at the end: the edition row is written first with a placeholder
 // hash and completed before commit; any error rolls all of it back.
+#include <limits>
+
 #include "align/apparatus_links.h"
 #include "align/icu_transforms.h"
 #include "align/link_store.h"
@@ -183,23 +185,33 @@ WitnessText witness_text(const std::vector<PassageDraft>& base, const detail::So
   WitnessText out{base, std::vector<std::vector<detail::WitnessReading>>(base.size()), 0};
   std::vector<const detail::SourceReading*> readings;
   for (const auto& r : w.readings) readings.push_back(&r);
-  // From the end, so that a reading put in moves no place before it.
+  // From the end, so that a reading put in moves no place before it; a
+  // passage's text is taken apart once for all its readings.
   std::sort(readings.begin(), readings.end(), [](auto* a, auto* b) { return std::tie(a->passage, a->start) > std::tie(b->passage, b->start); });
-  int64_t last_passage = -1, last_start = 0;
+  std::optional<std::size_t> open;  // the passage whose text is in `text`
+  std::u32string text;
+  const auto put_back = [&] {
+    if (open) out.drafts[*open].text = to_utf8(text);
+  };
+  int64_t last_start = 0;
   for (const detail::SourceReading* r : readings) {
     if (r->passage >= out.drafts.size()) continue;
-    if (static_cast<int64_t>(r->passage) == last_passage && r->end > last_start) continue;  // overlaps one put in
-    std::u32string text = to_code_points(out.drafts[r->passage].text);
+    if (open == r->passage && r->end > last_start) continue;  // overlaps one put in
+    if (open != r->passage) {
+      put_back();
+      open = r->passage;
+      text = to_code_points(out.drafts[r->passage].text);
+      last_start = std::numeric_limits<int64_t>::max();  // nothing put in here yet
+    }
     if (r->end > static_cast<int64_t>(text.size())) continue;
     const std::u32string reading = to_code_points(r->text);
     text.replace(static_cast<std::size_t>(r->start), static_cast<std::size_t>(r->end - r->start), reading);
-    out.drafts[r->passage].text = to_utf8(text);
     // Its place in the witness is found once every reading is in (below).
     out.readings[r->passage].push_back({r->start, r->end, 0, static_cast<int64_t>(reading.size())});
-    last_passage = static_cast<int64_t>(r->passage);
     last_start = r->start;
     ++out.applied;
   }
+  put_back();
   for (std::vector<detail::WitnessReading>& in_passage : out.readings) {
     std::reverse(in_passage.begin(), in_passage.end());
     int64_t shift = 0;  // what the readings before this one added to the witness's text
@@ -213,16 +225,28 @@ WitnessText witness_text(const std::vector<PassageDraft>& base, const detail::So
   return out;
 }
 
+// The base's passages as drafts, read back from edition `base_id`: the
+// witnesses' editions are made of them.
+std::vector<PassageDraft> base_drafts(Database& db, const Edition& base) {
+  std::vector<PassageDraft> out;
+  for (Passage& p : PassageRepository(db).get(Address{base.siglum, 0, 0})) {
+    out.push_back({std::move(p.text), std::move(p.title), std::move(p.author), std::move(p.ref), p.source_line,
+                   std::move(p.section), std::move(p.page), std::move(p.line)});
+  }
+  return out;
+}
+
 // The editions of the witnesses an apparatus records: each the base's
 // passages with that witness's readings put in, of the base's work, linked
 // to the base passage by passage as the apparatus says (apparatus_links.h),
 // in the caller's transaction; a witness whose text is another edition's
 // already is said so and left out.
-void write_witnesses(Database& db, const ImportOptions& options, const std::vector<PassageDraft>& base,
-                     const std::vector<detail::SourceWitness>& witnesses, int64_t base_id, const ImportSteps& steps,
-                     ImportReport& report) {
+void write_witnesses(Database& db, const ImportOptions& options, const std::vector<detail::SourceWitness>& witnesses,
+                     int64_t base_id, const ImportSteps& steps, ImportReport& report) {
+  if (witnesses.empty()) return;
   EditionRepository editions(db);
   const Edition source = *editions.find_by_id(base_id);
+  const std::vector<PassageDraft> base = base_drafts(db, source);
   for (const detail::SourceWitness& w : witnesses) {
     WitnessText wt = witness_text(base, w);
     std::vector<PassageDraft> drafts;
@@ -311,8 +335,8 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
   ScriptCounter script;
   std::vector<SourceNote> notes;
   std::vector<SourcePageFacs> page_images;
-  std::vector<PassageDraft> base;          // kept only when an apparatus records witnesses
   std::vector<detail::SourceWitness> witnesses;
+  bool all_tei = true;  // only TEI files have an apparatus: the witnesses' passages are the base's
   uint64_t done_bytes = 0;
   for (std::size_t i = 0; i < stream.size(); ++i) {
     check_interrupt();  // reading and parsing a file run outside SQL
@@ -324,14 +348,13 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     for (const detail::SourcePageImage& p : s.parsed.page_images) page_images.push_back({p.page, p.facs, p.base, p.inside});
     // A witness of several files (a volume's texts, each with its <listWit>) is one witness.
     for (detail::SourceWitness w : s.parsed.witnesses) {
-      for (detail::SourceReading& r : w.readings) r.passage += base.size();
+      for (detail::SourceReading& r : w.readings) r.passage += static_cast<std::size_t>(report.passages);
       const auto same = std::find_if(witnesses.begin(), witnesses.end(),
                                      [&](const detail::SourceWitness& x) { return x.id == w.id && x.label == w.label; });
       if (same == witnesses.end()) witnesses.push_back(std::move(w));
       else same->readings.insert(same->readings.end(), w.readings.begin(), w.readings.end());
     }
-    // The base's drafts are kept for the witnesses' editions: those of TEI files, the only ones with an apparatus.
-    if (s.record.markup == std::optional<std::string>("tei")) base.insert(base.end(), s.parsed.passages.begin(), s.parsed.passages.end());
+    all_tei = all_tei && s.record.markup == std::optional<std::string>("tei");
     for (const PassageDraft& d : s.parsed.passages) {
       hasher.add_passage(d.text, d.title, d.author, d.ref);
       hasher.add_structure(d.section, d.page, d.line);
@@ -353,8 +376,8 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
     steps.after_new_text(db, edition_id, notes, report);
-    if (base.size() == static_cast<std::size_t>(report.passages)) {
-      write_witnesses(db, options, base, witnesses, edition_id, steps, report);
+    if (all_tei) {
+      write_witnesses(db, options, witnesses, edition_id, steps, report);
     } else if (!witnesses.empty()) {
       report.warnings.push_back("the witnesses of the TEI apparatus were not made: this import mixes TEI with other files");
     }

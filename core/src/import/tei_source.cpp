@@ -45,9 +45,20 @@ bool is_division(std::string_view name) {
 // A division of editorial matter, wherever it stands (an apparatus or the
 // notes gathered in <front> or <body>): not text. A commentary (注, 疏) is
 // text, and stays.
+constexpr const char* kEditorialTypes[] = {"apparatus", "notes", "footnotes", "endnotes"};
+
 bool is_editorial_division(const pugi::xml_node& node) {
   const std::string_view type = node.attribute("type").value();
-  return type == "apparatus" || type == "notes" || type == "footnotes" || type == "endnotes";
+  return std::any_of(std::begin(kEditorialTypes), std::end(kEditorialTypes), [&](const char* t) { return type == t; });
+}
+
+// The standoff notes: those in <back>, <standOff> or a division
+// is_editorial_division skips.
+std::string standoff_notes_xpath() {
+  std::string types;
+  for (const char* t : kEditorialTypes) types += std::string(types.empty() ? "" : " or ") + "@type='" + t + "'";
+  return "//*[local-name()='note'][@target][ancestor::*[local-name()='back' or local-name()='standOff' or "
+         "(starts-with(local-name(), 'div') and (" + types + "))]]";
 }
 
 bool is_space(char32_t c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -184,10 +195,7 @@ class TeiReader {
 
   void start(const pugi::xml_node& node) {
     in_passage_ = true;
-    for (const std::string& id : waiting_anchors_) {  // anchors in a heading: the passage after it
-      pending_anchors_.push_back(id);
-      buffer_ += to_utf8(std::u32string(1, kAnchorMark));
-    }
+    for (const std::string& id : waiting_anchors_) anchor_here(id);  // anchors in a heading: the passage after it
     waiting_anchors_.clear();
     draft_.section = section_;
     draft_.page = page_;
@@ -275,14 +283,14 @@ class TeiReader {
   }
 
   void anchor(const pugi::xml_node& node) {
-    const char* id = node.attribute("xml:id").value();
-    if (!*id) return;
-    if (in_passage_ && !sink_) {
-      pending_anchors_.push_back(id);
-      add(std::u32string(1, kAnchorMark));
-    } else {
-      waiting_anchors_.push_back(id);
-    }
+    if (const char* id = node.attribute("xml:id").value(); *id) place_anchor(id);
+  }
+
+  // An anchor here in the passage, or, outside one (in a heading), at the
+  // start of the next.
+  void place_anchor(const std::string& id) {
+    if (in_passage_ && !sink_) anchor_here(id);
+    else waiting_anchors_.push_back(id);
   }
 
   // A character outside Unicode (CBETA's gaiji): its <char> in <charDecl>
@@ -352,9 +360,7 @@ class TeiReader {
   // The notes kept apart from the text (in <back>, <standOff> or a division
   // is_editorial_division skips), each on the words its target marks.
   void read_standoff_notes(const pugi::xml_node& root) {
-    for (const pugi::xpath_node& x : root.select_nodes(
-             "//*[local-name()='note'][@target][ancestor::*[local-name()='back' or local-name()='standOff' or "
-             "(starts-with(local-name(), 'div') and (@type='apparatus' or @type='notes' or @type='footnotes' or @type='endnotes'))]]")) {
+    for (const pugi::xpath_node& x : root.select_nodes(standoff_notes_xpath().c_str())) {
       const pugi::xml_node n = x.node();
       const std::string target = n.attribute("target").value();
       if (target.empty() || target[0] != '#') continue;
@@ -467,9 +473,7 @@ class TeiReader {
 
   // Where a labelled block or line begins, for <app loc> (read_locations).
   void mark_location(const char* label) {
-    if (!locating_ || !*label) return;
-    if (in_passage_ && !sink_) anchor_here(kLocationPrefix + label);
-    else if (!sink_) waiting_anchors_.push_back(kLocationPrefix + label);
+    if (locating_ && *label && !sink_) place_anchor(kLocationPrefix + label);
   }
 
   void note(const pugi::xml_node& node) {
