@@ -18,8 +18,28 @@ namespace {
 
 nlohmann::ordered_json witnesses_json(const ImportReport& r) {
   auto out = nlohmann::ordered_json::array();
-  for (const ImportReport::Witness& w : r.witnesses) out.push_back({{"siglum", w.siglum}, {"label", w.label}, {"readings", w.readings}, {"links", w.links}});
+  for (const ImportReport::Witness& w : r.witnesses) out.push_back({{"siglum", w.siglum}, {"label", w.label}, {"readings", w.readings}, {"links", w.links}, {"partial", w.partial}});
   return out;
+}
+
+nlohmann::ordered_json labels_json(const LabelChanges& c) {
+  return {{"tab", c.tabs}, {"line_break", c.line_breaks}, {"spaces", c.spaces}, {"nfc", c.nfc}, {"first", c.places}};
+}
+
+// One line on stderr when import normalised labels: the count per kind and
+// the first places, so that a scholar sees what was changed and where.
+void print_label_changes(const LabelChanges& c) {
+  if (c.total() == 0) return;
+  std::string kinds;
+  const std::pair<int64_t, const char*> counts[] = {{c.tabs, "with a tab"},
+                                                    {c.line_breaks, "with a line break"},
+                                                    {c.spaces, "with runs of white space"},
+                                                    {c.nfc, "not in NFC (compatibility ideographs)"}};
+  for (const auto& [n, what] : counts) {
+    if (n) kinds += (kinds.empty() ? "" : ", ") + with_commas(n) + " " + what;
+  }
+  std::cerr << "jiaozhu: normalised labels (titles, authors, sections, refs): " << kinds << "; first at "
+            << printable(c.places.front()) << (c.places.size() > 1 ? " (more in --json)" : "") << '\n';
 }
 
 struct ImportArgs {
@@ -30,6 +50,8 @@ struct ImportArgs {
   std::string text_field;
   std::vector<std::string> section_fields;
   std::vector<std::string> witness_sigla;
+  std::optional<std::string> inline_notes, supplements;
+  std::string sort = "given";
   bool replace = false;
   bool json = false;
 };
@@ -52,11 +74,18 @@ void run_import(const Globals& g, const ImportArgs& a) {
   }
   o.replace = a.replace;
   o.author = author_or_unknown(a.author);
+  const auto none_or = [](const std::optional<std::string>& pairs) {
+    return pairs == std::optional<std::string>("none") ? std::optional<std::string>("") : pairs;
+  };
+  o.inline_notes = none_or(a.inline_notes);
+  o.supplements = none_or(a.supplements);
   if (!a.dynasty.empty()) {
     o.dynasty = checked_argument(Field::kDynasty, a.dynasty, "--dynasty");
     EditionDatingRepository::check_dynasty(*o.dynasty);
   }
-  const std::vector<std::filesystem::path> files(a.files.begin(), a.files.end());
+  std::vector<std::filesystem::path> files(a.files.begin(), a.files.end());
+  const auto disorder = numeric_disorder(files);
+  if (a.sort == "numeric") files = in_numeric_order(files);
 
   const auto start = std::chrono::steady_clock::now();
   Database db = g.open();
@@ -68,6 +97,13 @@ void run_import(const Globals& g, const ImportArgs& a) {
     });
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (disorder && a.sort != "numeric") {
+    r.warnings.insert(r.warnings.begin(), "the files are not in numeric order (" + disorder->first.filename().string() +
+                                              " before " + disorder->second.filename().string() +
+                                              ", as a shell's glob sorts them): the passages follow the order given; "
+                                              "--sort numeric takes them by number");
+  }
+  print_label_changes(r.labels);
   constexpr std::size_t kWarningsShown = 5;
   for (std::size_t i = 0; i < r.warnings.size() && i < kWarningsShown; ++i) {
     std::cerr << "jiaozhu: warning: " << printable(r.warnings[i]) << '\n';
@@ -76,7 +112,11 @@ void run_import(const Globals& g, const ImportArgs& a) {
     std::cerr << "jiaozhu: warning: and " << r.warnings.size() - kWarningsShown << " more (see --json)\n";
   }
   if (a.json) {
+    std::vector<std::string> order;
+    for (const auto& f : files) order.push_back(f.string());
     print_json({{"siglum", r.siglum}, {"work", o.work}, {"unchanged", r.unchanged}, {"passages", r.passages},
+                {"files", order}, {"sorted", a.sort == "numeric" && disorder.has_value()},
+                {"labels_normalised", labels_json(r.labels)},
                 {"characters", r.code_points}, {"script", std::string(to_string(r.script))},
                 {"encodings", r.encodings}, {"warnings", r.warnings}, {"replaced", r.replaced},
                 {"passages_corrected", r.passages_corrected}, {"links_recollated", r.links_recollated},
@@ -98,6 +138,11 @@ void run_import(const Globals& g, const ImportArgs& a) {
             << (r.encodings.empty() ? "" : r.encodings.front()) << ", " << time << '\n';
   if (r.notes_imported) std::cout << "imported the sources' " << with_commas(r.notes_imported) << " notes as notes\n";
   for (const ImportReport::Witness& w : r.witnesses) {
+    if (w.partial) {
+      std::cout << "witness " << printable(w.label) << " named in the sources' notes: edition " << w.siglum << " ("
+                << with_commas(w.readings) << " readings in " << with_commas(w.links) << " passages, a partial witness)\n";
+      continue;
+    }
     std::cout << "witness " << w.label << " of the apparatus: edition " << w.siglum << " (" << with_commas(w.readings)
               << " readings), linked with " << r.siglum << " passage by passage as the apparatus says ("
               << with_commas(w.links) << " links)\n";
@@ -147,6 +192,12 @@ void add_import_command(CLI::App& app, Globals& g) {
     cmd->add_option("--witness-siglum", args->witness_sigla,
                     "TEI apparatus: the siglum of a witness, by label or id (宋=S, wit2=S); repeat for each")
         ->allow_extra_args(false);
+    cmd->add_option("--inline-notes", args->inline_notes,
+                    "Brackets holding the source's own notes, as pairs (default for JSON and text: （）; none)");
+    cmd->add_option("--supplied", args->supplements,
+                    "Brackets holding supplied text, as pairs (default for JSON and text: []〔〕; none)");
+    cmd->add_option("--sort", args->sort, "given (the order on the command line) or numeric (by the numbers in the names)")
+        ->check(CLI::IsMember({"given", "numeric"}));
     cmd->add_option("--dynasty", args->dynasty, "The dynasty the text is dated to (唐, 宋, 清 …), for 避諱");
     cmd->add_flag("--replace", args->replace,
                   "Replace the text of the edition --siglum names (a corrected source); its notes follow their words");

@@ -31,8 +31,8 @@ void print_report(const MergeReport& r) {
             << r.aliases_added << " aliases, " << r.links_added << " links, " << r.notes_added << " notes, "
             << r.revisions_added << " note revisions" << (r.dry_run ? " (nothing was written)" : "") << '\n';
   if (r.editions_replaced > 0) std::cout << "  " << r.editions_replaced << " editions now hold the newer text the other copy imported\n";
-  if (r.kind_choices + r.datings + r.cbdb_ids + r.dismissals > 0) {
-    std::cout << "  " << r.kind_choices << " kinds set by hand, " << r.datings << " datings of editions, " << r.cbdb_ids
+  if (r.kind_choices + r.datings + r.extents + r.cbdb_ids + r.dismissals > 0) {
+    std::cout << "  " << r.kind_choices << " kinds set by hand, " << r.datings << " datings of editions, " << r.extents << " extents of editions, " << r.cbdb_ids
               << " CBDB ids of persons and " << r.dismissals << " decisions on suggestions came in\n";
   }
   if (r.ambiguities + r.mention_choices > 0) {

@@ -265,7 +265,7 @@ nlohmann::ordered_json merge_report_json(const MergeReport& r) {
            {{"works", r.works_added}, {"editions", r.editions_added}, {"passages", r.passages_added},
             {"characters", r.characters_added}, {"aliases", r.aliases_added}, {"links", r.links_added},
             {"notes", r.notes_added}, {"revisions", r.revisions_added}, {"fold_rules", r.fold_rules},
-            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals}, {"page_images", r.page_images},
+            {"kind_choices", r.kind_choices}, {"datings", r.datings}, {"extents", r.extents}, {"cbdb_ids", r.cbdb_ids}, {"dismissals", r.dismissals}, {"page_images", r.page_images},
             {"ambiguities", r.ambiguities}, {"mention_choices", r.mention_choices},
             {"decisions", r.decisions}, {"policies", r.policies}}},
           {"passages_corrected", r.passages_corrected},

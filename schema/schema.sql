@@ -1,4 +1,4 @@
--- jiaozhu schema, current version: 19.
+-- jiaozhu schema, current version: 20.
 --
 -- This file is the whole schema as `migrations/` builds it, written to be read.
 -- A test (tests/unit/schema_test.cpp) migrates an empty database and checks it
@@ -577,6 +577,21 @@ CREATE TABLE edition_dating (
   set_at       TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX edition_dating_edition ON edition_dating(edition_uuid, set_at);
+
+-- What part of the work an edition holds (schema 20): a partial witness
+-- (an anthology, a fragment, a witness known only where a source's notes name
+-- its readings, 一作X, made so by import) is collated only where it has the
+-- text, and its lack of the rest is never an entry of the apparatus. A log
+-- like edition_dating; extent NULL takes it back.
+CREATE TABLE edition_extent (
+  uuid         TEXT PRIMARY KEY,
+  edition_uuid TEXT NOT NULL,
+  extent       TEXT CHECK (extent IS NULL OR extent = 'partial'),
+  note         TEXT,
+  author       TEXT NOT NULL CHECK (length(author) >= 1),
+  set_at       TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX edition_extent_edition ON edition_extent(edition_uuid, set_at);
 
 -- An alias marked ambiguous (schema 17) (`alias add 李白 太白 --ambiguous`: a person, a
 -- mountain, a planet), a log like variant_kind_choice: state NULL takes it

@@ -240,6 +240,7 @@ void undo_schema_9(SQLite::Database& raw) {
            "  text,\n  content = ''passage'',\n  content_rowid = ''id'',\n  tokenize = ''jiaozhu''\n)' "
            "WHERE name = 'passage_fts'; PRAGMA writable_schema = OFF");
   raw.exec(
+      "DROP TABLE edition_extent; "  // schema 20
       "DROP TABLE parallel_index; DROP TABLE parallel_gram; "  // schema 19
       "DROP TABLE page_image; ALTER TABLE note DROP COLUMN region; ALTER TABLE note DROP COLUMN region_page; "  // schema 18
       "DROP TABLE mention_choice; DROP TABLE alias_ambiguity; "  // schema 17

@@ -58,6 +58,9 @@ class CachedStatement {
 
 class Database;
 
+// Names in their search form, each with the number of the person it names.
+using PersonNames = std::unordered_map<std::string, int64_t>;
+
 // What opening needs from the layers above the database, which it cannot
 // include (docs/architecture.md): the code half of an upgrade and the
 // derived search indexes. open_database() (workflow.h) passes the real ones;
@@ -74,6 +77,10 @@ struct OpenSteps {
   // The database's folding (its rules over the built-in table), read once
   // the schema is current and before the indexes are checked.
   std::function<Folding(Database&)> load_folding;
+  // The names of the persons the file knows, in their search form (fold.h),
+  // each with its person's number: a character's name and its aliases but
+  // errors and ambiguous ones (people.h). Read when collation first asks.
+  std::function<PersonNames(Database&)> load_person_names;
 };
 
 // Not thread-safe: one thread uses a Database at a time.
@@ -113,6 +120,12 @@ class Database {
   // began with.
   const Folding& folding() const { return *folding_; }
   void set_folding(Folding folding);
+
+  // The names of persons (OpenSteps::load_person_names), so that collation
+  // counts an author named two ways (太宗皇帝, 李世民) as one. Read on first
+  // use and again after each write(), which may have changed them; empty
+  // without the step. Call from the thread that uses the Database.
+  std::shared_ptr<const PersonNames> person_names() const;
 
   // The underlying connection, for repositories in core/ only.
   SQLite::Database& sql() { return *db_; }
@@ -168,6 +181,8 @@ class Database {
   std::filesystem::path path_;
   // Before db_: the connection's tokenizer points at it until it closes.
   std::unique_ptr<Folding> folding_ = std::make_unique<Folding>();
+  std::function<PersonNames(Database&)> load_person_names_;
+  mutable std::shared_ptr<const PersonNames> person_names_;
   std::unique_ptr<SQLite::Database> db_;
   // After db_, so destroyed (finalized) before the connection closes.
   struct Prepared {

@@ -134,6 +134,12 @@ class EditionRepository {
   // edition `uuid`: a rival text's time is its version's, not this copy's
   // clock, so that every copy lists it alike.
   void date_by_version(int64_t edition_id, const std::string& uuid, const std::string& content_hash);
+  // Whether edition `uuid` is a partial witness (schema 20: an anthology, a
+  // fragment, a witness known from a source's notes): the newest setting.
+  bool is_partial(const std::string& uuid) const;
+  // Records that it is (or is no longer) partial, by `author`, now: a log
+  // every copy merges (edition_extent). The caller holds the transaction.
+  void set_partial(const std::string& uuid, bool partial, const std::string& note, const std::string& author);
   // Removes an edition that holds no passages (a rival text dropped).
   void remove_empty(int64_t edition_id);
   // Records that of edition `uuid`'s versions, `dropped` gave way to `kept`

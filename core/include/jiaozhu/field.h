@@ -68,6 +68,23 @@ bool is_uuid_any_case(std::string_view value);
 // `value` with its hex digits in lower case: how jiaozhu stores uuids.
 std::string lower_ascii(std::string_view value);
 
+// What normalized_label changed in a label, as bits.
+enum LabelFix : unsigned {
+  kLabelTab = 1,        // a tab became a space
+  kLabelLineBreak = 2,  // a CR or LF became a space
+  kLabelSpaces = 4,     // a run of white space became one space, or white space at an end went
+  kLabelNfc = 8,        // not in NFC: a compatibility ideograph (U+F92C) became its unified form (郎)
+};
+
+// A passage's label (title, author, ref, section heading, page, line) as
+// every door stores it: each run of white space (tab, CR, LF, U+3000 …) one
+// U+0020, except a single space or ideographic space, which stays; none at
+// either end; NFC, as the text is (docs/import.md says why compatibility
+// ideographs are not kept). `fixes` gains the LabelFix bits of what changed.
+// Control characters other than white space are left in, for field_fault
+// to refuse. `value` must be valid UTF-8.
+std::string normalized_label(std::string_view value, unsigned& fixes);
+
 // For text typed by the user: `value` in NFC, when it is otherwise sound;
 // throws UsageError "<where> <fault>", e.g. "--text is not valid UTF-8 at
 // byte 0 (jiaozhu reads UTF-8; is the terminal set to GB18030?)".

@@ -41,6 +41,12 @@ struct ImportOptions {
   // JSON only: keys whose values make the passage's section, outermost
   // first (論語's "chapter").
   std::vector<std::string> section_fields;
+  // Which brackets hold the source's own notes and which its supplements,
+  // as pairs of opening and closing characters ("（）()"; "" for none);
+  // nothing: the format's rule (JSON and text: notes in （）, supplements in
+  // [] and 〔〕; TEI and Mandoku: none). See docs/import.md.
+  std::optional<std::string> inline_notes;
+  std::optional<std::string> supplements;
   // TEI: the sigla of the apparatus's witnesses, by label (宋 for 【宋】) or
   // witness id (wit2); a witness not named gets the base's siglum and its
   // label in pinyin (T-Song).
@@ -62,6 +68,17 @@ struct ImportOptions {
   std::string author;
 };
 
+// What import changed in the sources' labels to store them (field.h:
+// normalized_label): how many labels of each kind, and where the first were.
+struct LabelChanges {
+  int64_t tabs = 0, line_breaks = 0, spaces = 0, nfc = 0;
+  // "poet.tang.22000.json: passage 31: title: tab", the first kPlacesKept.
+  std::vector<std::string> places;
+  static constexpr std::size_t kPlacesKept = 10;
+  int64_t total() const { return tabs + line_breaks + spaces + nfc; }
+  void add(const LabelChanges& other);
+};
+
 struct ImportReport {
   std::string siglum;
   bool unchanged = false;  // the same content was already this edition
@@ -70,6 +87,7 @@ struct ImportReport {
   Script script = Script::kUnknown;
   std::vector<std::string> encodings;  // per file, as decoded
   std::vector<std::string> warnings;   // e.g. JSON objects without text, skipped
+  LabelChanges labels;                 // labels normalised to be stored
   bool replaced = false;               // an existing edition's text was replaced
   int64_t passages_corrected = 0;      // replaced passage by passage: those that changed
   int64_t links_recollated = 0;        // and the links holding them, collated again
@@ -85,6 +103,7 @@ struct ImportReport {
     std::string siglum, label;
     int64_t readings = 0;
     int64_t links = 0;  // one per passage it has, collated from the apparatus
+    bool partial = false;  // named by the source's notes: it holds those passages alone
   };
   std::vector<Witness> witnesses;
   std::string image_folder;            // where those that are files lie, set for this machine
@@ -144,6 +163,17 @@ struct ImportSteps {
 // notes' steps.
 ImportReport import_text(Database& db, std::span<const std::filesystem::path> files, const ImportOptions& options,
                          const ImportProgress& progress, const ImportSteps& steps);
+
+// Files named by number (poet.tang.0.json … poet.tang.57000.json, 001.json):
+// `files` ordered by the numbers in their names, a run of digits compared by
+// value, the rest by character; names alike keep the order given.
+std::vector<std::filesystem::path> in_numeric_order(std::span<const std::filesystem::path> files);
+// The first two neighbours of `files` that the numbers in their names put
+// the other way round (poet.tang.10000.json before poet.tang.2000.json, as
+// a shell's glob sorts them), or nothing when they are in numeric order or
+// fewer than two names hold a number.
+std::optional<std::pair<std::filesystem::path, std::filesystem::path>> numeric_disorder(
+    std::span<const std::filesystem::path> files);
 
 // The largest file accepted, in bytes (the longest passage is
 // kMaxPassageCodePoints, in field.h).

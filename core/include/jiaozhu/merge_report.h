@@ -18,7 +18,7 @@ struct MergeReport {
   // Fold rules added, changed or removed here, and the passages that were
   // indexed again because of them.
   int64_t fold_rules = 0, passages_refolded = 0;
-  int64_t kind_choices = 0, datings = 0, cbdb_ids = 0, dismissals = 0;  // rows of the choice logs brought in
+  int64_t kind_choices = 0, datings = 0, extents = 0, cbdb_ids = 0, dismissals = 0;  // rows of the choice logs brought in
   int64_t page_images = 0;  // rows of the page_image log (facsimile.h) brought in
   int64_t ambiguities = 0, mention_choices = 0;
   int64_t decisions = 0, policies = 0;  // the editor's decisions on places, and policies' settings, brought in

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "jiaozhu/fold.h"
+
 namespace jiaozhu::detail {
 namespace {
 
@@ -52,6 +54,43 @@ bool is_title_apparatus(std::u32string_view title, uint32_t start, uint32_t end,
 bool is_unknown_author(std::u32string_view author) {
   const std::u32string_view a = trimmed(author);
   return std::find(std::begin(kUnknownAuthors), std::end(kUnknownAuthors), a) != std::end(kUnknownAuthors);
+}
+
+std::u32string without_name_number(std::u32string_view name) {
+  name = trimmed(name);
+  std::size_t end = name.size();
+  while (end > 0 && (in(U"0123456789０１２３４５６７８９", name[end - 1]))) --end;
+  // Only after a name: a number alone, or inside one, stays.
+  if (end == name.size() || end == 0 || !is_han(name[end - 1])) return std::u32string(name);
+  return std::u32string(trimmed(name.substr(0, end)));
+}
+
+bool is_stray_ending(std::u32string_view text, uint32_t start, uint32_t end) {
+  if (start >= end || end > text.size() || end - start > 2) return false;
+  std::size_t after = end;
+  while (after < text.size() && in(kSpaces, text[after])) ++after;
+  if (after != text.size()) return false;
+  std::size_t before = start;
+  while (before > 0 && in(kSpaces, text[before - 1])) --before;
+  return before > 0 && in(U"。！？!?", text[before - 1]);
+}
+
+bool is_title_heading_or_elision(std::u32string_view title, uint32_t start, uint32_t end, std::u32string_view other,
+                                 uint32_t other_at) {
+  if (start >= end || end > title.size() || other_at > other.size()) return false;
+  constexpr std::u32string_view kSeparators = U"：:·・ \t\u3000";
+  // A heading before the title: from the start to a separator.
+  std::size_t after = end;
+  if (trimmed(title.substr(0, start)).empty() || (start > 0 && in(kSeparators, title[start - 1]))) {
+    while (after < title.size() && in(kSeparators, title[after])) ++after;
+    if (after > end && after < title.size() && end - start <= kLongestHeading) return true;
+  }
+  // Words elided where the other title writes …: the ellipsis stands at the place.
+  constexpr std::u32string_view kEllipsis = U"…⋯";
+  const auto ellipsis_near = [&](std::size_t at) {
+    return (at < other.size() && in(kEllipsis, other[at])) || (at > 0 && in(kEllipsis, other[at - 1]));
+  };
+  return ellipsis_near(other_at);
 }
 
 bool is_attribution_tag(std::u32string_view text, uint32_t start, uint32_t end) {

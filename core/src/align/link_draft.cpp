@@ -8,6 +8,7 @@
 #include <exception>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "align/collation_text.h"
@@ -25,14 +26,33 @@ std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) 
   return out;
 }
 
+// Two author fields that name one person (太宗皇帝 and 李世民, once the alias
+// is known), a digitiser's number after a name (李昂1) left out.
+bool same_person(const std::string& a, const std::string& b, const CollationRules& rules) {
+  if (!rules.person_names || rules.person_names->empty()) return false;
+  const auto person = [&](const std::string& name) -> std::optional<int64_t> {
+    const auto it = rules.person_names->find(to_utf8(fold_code_points(without_name_number(to_code_points(name)))));
+    return it == rules.person_names->end() ? std::nullopt : std::optional<int64_t>(it->second);
+  };
+  const auto pa = person(a);
+  return pa && pa == person(b);
+}
+
 // A reading of a title or author that is the editors' matter, not the
 // text's: a title's count, part number or heading (「王昭君三首 一」 against
 // 「王昭君」, left by a link joining a cycle's parts to the whole), or an
-// author one side gives as unknown (不詳).
-bool editorial(VariantField field, const std::string& a, const std::string& b, const FoundVariant& v) {
+// author one side gives as unknown (不詳), names by a number (李昂1 for 李昂),
+// or names by another of the person's names.
+bool editorial(VariantField field, const std::string& a, const std::string& b, const FoundVariant& v,
+               const CollationRules& rules) {
   const std::u32string ta = to_code_points(a), tb = to_code_points(b);
-  if (field == VariantField::kAuthor) return is_unknown_author(ta) || is_unknown_author(tb);
+  if (field == VariantField::kAuthor) {
+    return is_unknown_author(ta) || is_unknown_author(tb) || without_name_number(ta) == without_name_number(tb) ||
+           same_person(a, b, rules);
+  }
   const bool a_empty = v.a.start == v.a.end, b_empty = v.b.start == v.b.end;
+  if (b_empty && is_title_heading_or_elision(ta, v.a.start, v.a.end, tb, v.b.start)) return true;
+  if (a_empty && is_title_heading_or_elision(tb, v.b.start, v.b.end, ta, v.a.start)) return true;
   return (a_empty || is_title_apparatus(ta, v.a.start, v.a.end, b_empty)) &&
          (b_empty || is_title_apparatus(tb, v.b.start, v.b.end, a_empty));
 }
@@ -55,6 +75,7 @@ CollationRules collation_rules(const Database& db, const Edition& a, const Editi
   CollationRules rules;
   rules.folding = &db.folding();
   rules.same_script = a.script == b.script && (a.script == Script::kHant || a.script == Script::kHans);
+  rules.person_names = db.person_names();
   return rules;
 }
 
@@ -70,7 +91,7 @@ std::vector<FoundVariant> variants_of(const LinkDraft& link, const CollationRule
     for (FoundVariant v : find_variants(make_collation_text(one_a, *rules.folding),
                                         make_collation_text(one_b, *rules.folding), rules)) {
       if (v.variant_class == VariantClass::kPunct || v.variant_class == VariantClass::kBreak) continue;
-      if (v.variant_class == VariantClass::kSubstantive && editorial(field, a, b, v)) {
+      if (v.variant_class == VariantClass::kSubstantive && editorial(field, a, b, v, rules)) {
         v.variant_class = VariantClass::kEditorial;
       }
       v.field = field;

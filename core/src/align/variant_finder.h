@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "align/collation_text.h"
 #include "jiaozhu/collation.h"
+#include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
 
 namespace jiaozhu::detail {
@@ -26,6 +28,9 @@ struct CollationRules {
   // of characters that only Traditional-Simplified conversion merges is then
   // a reading (conversion), not script noise.
   bool same_script = false;
+  // The persons' names (Database::person_names), folded: an author field
+  // naming one person two ways is the editors' convention, not a reading.
+  std::shared_ptr<const PersonNames> person_names;
 };
 
 struct FoundVariant {

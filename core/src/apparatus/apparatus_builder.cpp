@@ -111,6 +111,11 @@ class Builder {
     std::map<int64_t, std::vector<WitnessVariant>> variants;  // by base seq
     std::vector<std::set<int64_t>> lacking(out_.witnesses.size());
     for (std::size_t w = 0; w < out_.witnesses.size(); ++w) collect(w, passages, variants, lacking[w]);
+    // A partial witness lacking a passage says nothing of it: no lacuna,
+    // and not a witness of the lemma either.
+    std::vector<bool> partial(out_.witnesses.size());
+    EditionRepository editions(db_);
+    for (std::size_t w = 0; w < partial.size(); ++w) partial[w] = editions.is_partial(out_.witnesses[w].uuid);
     std::map<int64_t, std::vector<std::string>> witness_texts;
     if (request_.witness_texts) witness_texts = linked_texts(passages);
     for (const Passage& p : passages) {
@@ -125,7 +130,7 @@ class Builder {
       ap.line = p.line;
       std::vector<bool> lacks(out_.witnesses.size());
       for (std::size_t w = 0; w < lacks.size(); ++w) lacks[w] = lacking[w].count(p.seq) > 0;
-      add_lacuna(ap, lacks);
+      add_lacuna(ap, lacks, partial);
       for (const auto& [field, base] : {std::pair{VariantField::kTitle, &ap.title}, std::pair{VariantField::kAuthor, &ap.author},
                                         std::pair{VariantField::kText, &ap.text}}) {
         std::vector<WitnessVariant> of_field;
@@ -200,12 +205,13 @@ class Builder {
     return out;
   }
 
-  void add_lacuna(ApparatusPassage& ap, const std::vector<bool>& lacks) {
+  void add_lacuna(ApparatusPassage& ap, const std::vector<bool>& lacks, const std::vector<bool>& partial) {
     ApparatusReading missing{"", {}, VariantClass::kSubstantive, ReadingKind::kLacuna, std::nullopt, ""};
     ApparatusEntry entry;
     entry.end = static_cast<int64_t>(to_code_points(ap.text).size());
     entry.lemma = ap.text;
     for (std::size_t w = 0; w < lacks.size(); ++w) {
+      if (lacks[w] && partial[w]) continue;
       (lacks[w] ? missing.witnesses : entry.lemma_witnesses).push_back(out_.witnesses[w].siglum);
     }
     if (missing.witnesses.empty()) return;

@@ -132,11 +132,22 @@ Database& Database::operator=(Database&& other) noexcept {
   read_only_ = other.read_only_;
   created_ = other.created_;
   drift_ = std::move(other.drift_);
+  load_person_names_ = std::move(other.load_person_names_);
+  person_names_ = std::move(other.person_names_);
   return *this;
 }
 Database::~Database() = default;
 
 void Database::set_folding(Folding folding) { *folding_ = std::move(folding); }
+
+std::shared_ptr<const PersonNames> Database::person_names() const {
+  if (!person_names_) {
+    // The loader reads; it needs the connection, which a const Database holds too.
+    auto& self = const_cast<Database&>(*this);
+    person_names_ = std::make_shared<const PersonNames>(load_person_names_ ? load_person_names_(self) : PersonNames{});
+  }
+  return person_names_;
+}
 
 CachedStatement::~CachedStatement() {
   if (s_ == nullptr) return;
@@ -216,6 +227,7 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode, const 
   Database d;
   d.path_ = path;
   d.read_only_ = exists && !writable(path);
+  d.load_person_names_ = steps.load_person_names;
   try {
     // A connection is used by one thread at a time: SQLite's own locking of
     // each call (the serialized mode) would only cost time.
@@ -309,6 +321,12 @@ void Database::write(const std::function<void()>& body) {
   if (read_only_) throw DatabaseError(path_.string() + " is read-only: nothing was changed");
   // A rolled-back change of fold rules leaves the folding the file has.
   const Folding folding_before = *folding_;
+  // The write may change persons and aliases: their names are read again.
+  person_names_.reset();
+  struct ForgetNames {
+    std::shared_ptr<const PersonNames>& names;
+    ~ForgetNames() { names.reset(); }
+  } forget{person_names_};
   // The transaction is rolled back: the folding put back, and the file
   // checked to stand as it was.
   const auto rolled_back = [&](const char* why) {

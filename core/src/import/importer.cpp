@@ -36,6 +36,15 @@ ImportOptions validated(ImportOptions o) {
   o.work = checked_argument(Field::kWork, o.work, "--work");
   if (o.work.empty() || o.work.size() > 200) throw UsageError("--work needs a name of 1 to 200 bytes");
   o.title = checked_argument(Field::kTitle, o.title, "--title");
+  for (auto* pairs : {&o.inline_notes, &o.supplements}) {
+    if (!*pairs) continue;
+    const char* name = pairs == &o.inline_notes ? "--inline-notes" : "--supplied";
+    **pairs = checked_argument(Field::kReference, **pairs, name);
+    const std::u32string cps = to_code_points(**pairs);
+    if (cps.size() % 2 != 0 || std::any_of(cps.begin(), cps.end(), [](char32_t c) { return c < 0x21; })) {
+      throw UsageError(std::string(name) + " takes pairs of opening and closing characters, such as （）[]");
+    }
+  }
   for (const auto& [label, siglum] : o.witness_sigla) {
     if (!valid_siglum(siglum)) throw UsageError("--witness-siglum " + label + "=" + siglum + ": not a valid siglum");
     checked_argument(Field::kReference, label, "--witness-siglum");
@@ -77,6 +86,10 @@ bool already_imported(EditionRepository& editions, const std::optional<Edition>&
   }
   return false;
 }
+
+// The most witness editions one import makes: a real apparatus names a few
+// dozen; a file naming thousands would make an edition of each.
+constexpr std::size_t kMaxWitnesses = 200;
 
 // Thrown inside the transaction to roll back a replacement that turned out
 // to change nothing.
@@ -240,7 +253,8 @@ std::vector<PassageDraft> base_drafts(Database& db, const Edition& base) {
 // passages with that witness's readings put in, of the base's work, linked
 // to the base passage by passage as the apparatus says (apparatus_links.h),
 // in the caller's transaction; a witness whose text is another edition's
-// already is said so and left out.
+// already is said so and left out. A partial witness (known from a source's
+// notes) holds only the passages it has readings in, and is recorded partial.
 void write_witnesses(Database& db, const ImportOptions& options, const std::vector<detail::SourceWitness>& witnesses,
                      int64_t base_id, const ImportSteps& steps, ImportReport& report) {
   if (witnesses.empty()) return;
@@ -253,6 +267,7 @@ void write_witnesses(Database& db, const ImportOptions& options, const std::vect
     std::vector<detail::WitnessPassage> collation;
     for (std::size_t i = 0; i < wt.drafts.size(); ++i) {
       if (wt.drafts[i].text.empty()) continue;  // a passage the witness lacks whole
+      if (w.partial && wt.readings[i].empty()) continue;  // unknown there
       drafts.push_back(std::move(wt.drafts[i]));
       collation.push_back({static_cast<int64_t>(i + 1), static_cast<int64_t>(drafts.size()), std::move(wt.readings[i])});
     }
@@ -271,12 +286,16 @@ void write_witnesses(Database& db, const ImportOptions& options, const std::vect
     }
     const std::string siglum = witness_siglum(editions, options, source.siglum, w);
     const int64_t id = editions.insert({siglum, options.work, w.label, Script::kUnknown, hash, ""});
+    if (w.partial) {
+      editions.set_partial(editions.find_by_id(id)->uuid, true, "known from the notes of " + source.siglum,
+                           options.author.empty() ? "unknown" : options.author);
+    }
     SourceFileRecord record;
-    record.name = "apparatus of " + source.siglum + ": " + w.id;
+    record.name = (w.partial ? "notes of " : "apparatus of ") + source.siglum + ": " + w.id;
     record.sha256 = detail::sha256_hex(record.name + "\x1f" + hash);
     record.encoding = "utf-8";
     record.format = "text";
-    record.markup = "tei";
+    if (!w.partial) record.markup = "tei";
     const int64_t source_id = editions.add_source_file(id, 1, record);
     {
       PassageAppender passages(db, id);
@@ -289,7 +308,7 @@ void write_witnesses(Database& db, const ImportOptions& options, const std::vect
     // against the witness gives back the source's readings, however far the
     // witness strays.
     const int64_t links = detail::store_apparatus_links(db, base_id, id, collation);
-    report.witnesses.push_back({siglum, w.label, wt.applied, links});
+    report.witnesses.push_back({siglum, w.label, wt.applied, links, w.partial});
   }
 }
 
@@ -315,6 +334,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
         report.passages += static_cast<int64_t>(s.parsed.passages.size());
         report.code_points += s.code_points;
         report.encodings.push_back(s.record.encoding);
+        report.labels.add(s.labels);
       }
       report.script = existing->script;
       return;
@@ -365,6 +385,7 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     script.add(s.script);
     report.encodings.push_back(s.record.encoding);
     report.warnings.insert(report.warnings.end(), s.parsed.warnings.begin(), s.parsed.warnings.end());
+    report.labels.add(s.labels);
     done_bytes += static_cast<uint64_t>(s.record.byte_size);
     if (progress) progress("importing", done_bytes, total_bytes);
   }
@@ -376,16 +397,33 @@ void write_edition(Database& db, detail::SourceStream& stream, const ImportOptio
     editions.set_content(edition_id, hash, report.script,
                          report.replaced ? std::optional<std::string>(existing->content_hash) : std::nullopt);
     steps.after_new_text(db, edition_id, notes, report);
-    if (all_tei) {
-      write_witnesses(db, options, witnesses, edition_id, steps, report);
-    } else if (!witnesses.empty()) {
+    // A TEI apparatus's witnesses hold every passage of the base, so the
+    // base must be all TEI; a partial witness holds only its own.
+    const auto tei_witnesses = std::stable_partition(witnesses.begin(), witnesses.end(), [](const auto& w) { return w.partial; });
+    if (!all_tei && tei_witnesses != witnesses.end()) {
       report.warnings.push_back("the witnesses of the TEI apparatus were not made: this import mixes TEI with other files");
+      witnesses.erase(tei_witnesses, witnesses.end());
     }
+    if (witnesses.size() > kMaxWitnesses) {
+      throw InputError("the sources name " + std::to_string(witnesses.size()) + " witnesses; an import makes at most " +
+                       std::to_string(kMaxWitnesses) + " (import fewer files at once, or name fewer in the apparatus)");
+    }
+    write_witnesses(db, options, witnesses, edition_id, steps, report);
   }
   if (!page_images.empty() && steps.page_images) steps.page_images(db, edition_id, page_images, report);
 }
 
 }  // namespace
+
+void LabelChanges::add(const LabelChanges& o) {
+  tabs += o.tabs;
+  line_breaks += o.line_breaks;
+  spaces += o.spaces;
+  nfc += o.nfc;
+  for (const std::string& p : o.places) {
+    if (places.size() < kPlacesKept) places.push_back(p);
+  }
+}
 
 SourceFormat parse_format(std::string_view name) {
   if (name == "auto") return SourceFormat::kAuto;

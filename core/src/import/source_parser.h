@@ -38,6 +38,9 @@ struct SourceReading {
 struct SourceWitness {
   std::string id, label;
   std::vector<SourceReading> readings;
+  // A witness known only where the source names its readings (一作X in a
+  // note): its edition holds those passages alone, and it is partial.
+  bool partial = false;
 };
 
 struct ParsedSource {

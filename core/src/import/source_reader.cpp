@@ -4,6 +4,7 @@
 #include <cctype>
 #include <fstream>
 
+#include "import/inline_markup.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
@@ -84,9 +85,38 @@ std::string passage_place(const std::string& file, const PassageDraft& d, std::s
                        : file + ": passage " + std::to_string(index + 1);
 }
 
-// Normalizes each passage to NFC and holds it to the field rules merge
-// holds it to (passage_fault), naming the place in the file at fault.
-void normalize(std::vector<PassageDraft>& drafts, const std::string& file) {
+// Each label of `d` as every door stores it (normalized_label), what
+// changed counted in `changes` with its place.
+void normalize_labels(PassageDraft& d, const std::string& place, LabelChanges& changes) {
+  const auto one = [&](std::string& label, const char* field) {
+    unsigned fixes = 0;
+    label = normalized_label(label, fixes);
+    if (!fixes) return;
+    std::string kinds;
+    const std::pair<unsigned, const char*> named[] = {
+        {kLabelTab, "tab"}, {kLabelLineBreak, "line break"}, {kLabelSpaces, "spaces"}, {kLabelNfc, "NFC"}};
+    for (const auto& [bit, name] : named) {
+      if (!(fixes & bit)) continue;
+      kinds += kinds.empty() ? name : std::string(", ") + name;
+    }
+    changes.tabs += (fixes & kLabelTab) ? 1 : 0;
+    changes.line_breaks += (fixes & kLabelLineBreak) ? 1 : 0;
+    changes.spaces += (fixes & kLabelSpaces) ? 1 : 0;
+    changes.nfc += (fixes & kLabelNfc) ? 1 : 0;
+    if (changes.places.size() < LabelChanges::kPlacesKept) changes.places.push_back(place + ": " + field + ": " + kinds);
+  };
+  const std::pair<std::optional<std::string>*, const char*> labels[] = {
+      {&d.title, "title"}, {&d.author, "author"}, {&d.ref, "ref"}, {&d.page, "page"}, {&d.line, "line"}};
+  for (const auto& [label, field] : labels) {
+    if (*label) one(**label, field);
+  }
+  for (std::string& heading : d.section) one(heading, "section");
+}
+
+// Normalizes each passage to NFC and its labels as normalized_label says,
+// then holds it to the field rules merge holds it to (passage_fault),
+// naming the place in the file at fault.
+void normalize(std::vector<PassageDraft>& drafts, const std::string& file, LabelChanges& changes) {
   for (std::size_t i = 0; i < drafts.size(); ++i) {
     PassageDraft& d = drafts[i];
     // Bytes bound code points from above: only a long line pays for counting.
@@ -96,10 +126,7 @@ void normalize(std::vector<PassageDraft>& drafts, const std::string& file) {
                        " (break the text into paragraphs)");
     }
     d.text = to_nfc(d.text);
-    for (auto* field : {&d.title, &d.author, &d.ref, &d.page, &d.line}) {
-      if (*field) **field = to_nfc(**field);
-    }
-    for (std::string& heading : d.section) heading = to_nfc(heading);
+    normalize_labels(d, passage_place(file, d, i), changes);
     if (auto fault = passage_fault(d)) throw InputError(passage_place(file, d, i) + ": " + *fault);
   }
 }
@@ -145,7 +172,8 @@ ReadSource read_source(const std::filesystem::path& path, const ImportOptions& o
   ReadSource s;
   s.parsed = parse(format, text.utf8, name, options);
   if (s.parsed.passages.empty()) throw InputError(name + " holds no text, only blank lines or empty records");
-  normalize(s.parsed.passages, name);
+  normalize(s.parsed.passages, name, s.labels);
+  take_inline_markup(s.parsed, inline_markup_of(format, options));
   resolve_facs(s.parsed.page_images, path);
   check_notes(s.parsed.notes, s.parsed.passages, name);
   for (const PassageDraft& d : s.parsed.passages) {

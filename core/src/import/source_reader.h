@@ -24,6 +24,7 @@ struct ReadSource {
   ParsedSource parsed;
   ScriptCounter script;    // over this file's passages
   int64_t code_points = 0;  // over this file's passages
+  LabelChanges labels;      // what normalising this file's labels changed
 };
 
 // Reads `path` as `options` say. Throws InputError naming the file (and line)

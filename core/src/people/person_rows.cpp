@@ -6,11 +6,26 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/fold.h"
 #include "jiaozhu/unicode.h"
+#include "people/mention_choices.h"
 #include "util/columns.h"
 
 namespace jiaozhu::detail {
 
 std::string alias_folded(const std::string& form) { return to_utf8(fold_code_points(to_code_points(form))); }
+
+PersonNames person_names(Database& db) {
+  PersonNames out;
+  SQLite::Statement names(db.sql(), "SELECT id, name FROM character");
+  while (names.executeStep()) out.emplace(alias_folded(names.getColumn(1).getString()), names.getColumn(0).getInt64());
+  const auto ambiguous = ChoiceLog(db, kAliasAmbiguities).all_current();
+  SQLite::Statement aliases(db.sql(), "SELECT character_id, folded, uuid FROM alias WHERE kind <> 'error'");
+  while (aliases.executeStep()) {
+    const auto marked = ambiguous.find(aliases.getColumn(2).getString());
+    if (marked != ambiguous.end() && marked->second.value) continue;
+    out.emplace(aliases.getColumn(1).getString(), aliases.getColumn(0).getInt64());
+  }
+  return out;
+}
 
 int64_t insert_person_row(Database& db, const PersonRow& row) {
   auto q = db.cached("INSERT INTO character (uuid, name, note, created_at) VALUES (?, ?, ?, ?)");

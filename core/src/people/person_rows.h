@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 
+#include "jiaozhu/database.h"
+
 namespace jiaozhu {
 class Database;
 }
@@ -27,6 +29,11 @@ struct AliasRow {
 // The form an alias is found by (alias.folded): script, variant forms and
 // letter case folded, one code point for one.
 std::string alias_folded(const std::string& form);
+
+// The names persons are known by, as alias.folded has them, each with its
+// character's id: every character's name and aliases, but aliases of kind
+// error (张着麟 is a misreading, not a name) and those marked ambiguous.
+PersonNames person_names(Database& db);
 
 // Insert the row and return its id. An alias form the character has
 // already (folded) violates alias's unique constraint: SQLite::Exception.

@@ -42,6 +42,9 @@ int64_t merge_choice_log(MergeContext& m, const ChoiceTable& t,
 
 void merge_datings(MergeContext& m) {
   m.report.datings = merge_choice_log(m, kEditionDatings, &EditionDatingRepository::check_dynasty);
+  m.report.extents = merge_choice_log(m, kEditionExtents, [](const std::string& value) {
+    if (value != "partial") throw UsageError("an edition's extent is 'partial' or none, not '" + value + "'");
+  });
 }
 
 void merge_dismissals(MergeContext& m) {

@@ -7,6 +7,7 @@
 #include "jiaozhu/edition.h"
 #include "util/columns.h"
 #include "jiaozhu/error.h"
+#include "repo/edition_datings.h"
 #include "util/clock.h"
 #include "util/uuid.h"
 
@@ -270,6 +271,18 @@ int64_t EditionRepository::add_source_file(int64_t edition_id, int64_t seq, cons
   detail::bind_optional(q, 8, f.markup);
   q.exec();
   return db_.sql().getLastInsertRowid();
+}
+
+bool EditionRepository::is_partial(const std::string& uuid) const {
+  const auto c = detail::ChoiceLog(db_, detail::kEditionExtents).current(uuid);
+  return c && c->value == std::optional<std::string>("partial");
+}
+
+void EditionRepository::set_partial(const std::string& uuid, bool partial, const std::string& note,
+                                    const std::string& author) {
+  if (is_partial(uuid) == partial) return;
+  detail::ChoiceLog(db_, detail::kEditionExtents)
+      .record(uuid, partial ? std::optional<std::string>("partial") : std::nullopt, note, author);
 }
 
 }  // namespace jiaozhu

@@ -1,5 +1,6 @@
 #include "jiaozhu/field.h"
 
+#include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
@@ -156,6 +157,45 @@ std::string checked_argument(Field field, std::string_view value, std::string_vi
   else normal = std::string(value);
   if (auto fault = field_fault(field, normal)) throw UsageError(std::string(where) + " " + *fault);
   return normal;
+}
+
+std::string normalized_label(std::string_view value, unsigned& fixes) {
+  std::string out;
+  out.reserve(value.size());
+  const auto* s = reinterpret_cast<const uint8_t*>(value.data());
+  const auto length = static_cast<int32_t>(value.size());
+  for (int32_t i = 0; i < length;) {
+    const int32_t start = i;
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (!u_isUWhiteSpace(c)) {
+      out.append(value.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+      continue;
+    }
+    // The whole run of white space, and what it holds.
+    std::size_t run = 1;
+    unsigned held = 0;
+    for (UChar32 w = c;;) {
+      if (w == U'\t') held |= kLabelTab;
+      if (w == U'\r' || w == U'\n') held |= kLabelLineBreak;
+      if (i >= length) break;
+      int32_t next = i;
+      U8_NEXT(s, next, length, w);
+      if (!u_isUWhiteSpace(w)) break;
+      i = next;
+      ++run;
+    }
+    const bool at_end = start == 0 || i == length;
+    if (run == 1 && (c == U' ' || c == 0x3000) && !at_end) {
+      out.append(value.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
+      continue;
+    }
+    fixes |= held ? held : kLabelSpaces;
+    if (!at_end) out += ' ';
+  }
+  std::string nfc = to_nfc(out);
+  if (nfc != out) fixes |= kLabelNfc;
+  return nfc;
 }
 
 bool is_sha256_hex(std::string_view value) {

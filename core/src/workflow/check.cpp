@@ -206,7 +206,7 @@ std::vector<CheckResult> check_database(Database& db) {
   out.push_back({"deletions", detail::DeletionStore(db).faults()});
   out.push_back({"fold rules", FoldRuleRepository(db).faults()});
   CheckResult choices{"scholars' decisions", detail::ChoiceLog(db, detail::kKindChoices).faults()};
-  for (const detail::ChoiceTable& t : {detail::kEditionDatings, detail::kCbdbIds, detail::kSuggestionDismissals,
+  for (const detail::ChoiceTable& t : {detail::kEditionDatings, detail::kEditionExtents, detail::kCbdbIds, detail::kSuggestionDismissals,
                                        detail::kAliasAmbiguities, detail::kMentionChoices}) {
     for (std::string& f : detail::ChoiceLog(db, t).faults()) choices.faults.push_back(std::move(f));
   }

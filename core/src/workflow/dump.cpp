@@ -75,6 +75,7 @@ void dump_choices(Database& db, std::ostream& out) {
   static const char* const kLogs[][3] = {
       {"kind", "variant_kind_choice", "variant_uuid, coalesce(kind, '(proposed)')"},
       {"dating", "edition_dating", "edition_uuid, coalesce(dated, '(none)')"},
+      {"extent", "edition_extent", "edition_uuid, coalesce(extent, '(whole)')"},
       {"cbdb id", "character_cbdb_id", "character_uuid, coalesce(cbdb_id, '(none)')"},
       {"dismissal", "suggestion_dismissal", "suggestion_uuid, coalesce(decision, '(taken back)')"},
       {"ambiguous alias", "alias_ambiguity", "alias_uuid, coalesce(state, '(not)')"},

@@ -4,6 +4,7 @@
 #include "jiaozhu/workflow.h"
 #include "notes/note_store.h"
 #include "parallels/gram_index.h"
+#include "people/person_rows.h"
 #include "search/search_index.h"
 
 namespace jiaozhu {
@@ -35,6 +36,7 @@ Database open_database(const std::filesystem::path& path, OpenMode mode) {
   steps.indexes_current = [](Database& db) { return detail::SearchIndex(db).current(); };
   steps.rebuild_indexes = rebuild_search_indexes;
   steps.load_folding = [](Database& db) { return FoldRuleRepository(db).folding(); };
+  steps.load_person_names = detail::person_names;
   return Database::open(path, mode, steps);
 }
 
