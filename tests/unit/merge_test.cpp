@@ -73,6 +73,7 @@ std::set<std::string> logical_state(Database& db) {
   rows("SELECT 'fold rule', uuid, form, standard, source, note, author, added_at FROM fold_rule");
   rows("SELECT 'kind choice', uuid, variant_uuid, kind, note, author, set_at FROM variant_kind_choice");
   rows("SELECT 'dating', uuid, edition_uuid, dated, note, author, set_at FROM edition_dating");
+  rows("SELECT 'extent', uuid, edition_uuid, extent, note, author, set_at FROM edition_extent");
   rows("SELECT 'cbdb id', uuid, character_uuid, cbdb_id, note, author, set_at FROM character_cbdb_id");
   rows("SELECT 'dismissal', uuid, suggestion_uuid, decision, note, author, set_at FROM suggestion_dismissal");
   rows("SELECT 'ambiguity', uuid, alias_uuid, state, note, author, set_at FROM alias_ambiguity");
@@ -144,7 +145,7 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
     return existing[std::uniform_int_distribution<std::size_t>(0, existing.size() - 1)(rng)];
   };
   const bool no_notes = db.sql().execAndGet("SELECT NOT EXISTS (SELECT 1 FROM note_revision WHERE head = 1)").getInt() == 1;
-  const int op = std::uniform_int_distribution<int>(0, 29)(rng);
+  const int op = std::uniform_int_distribution<int>(0, 30)(rng);
   try {
     if (op <= 2 || no_notes) {
       NoteRequest r;
@@ -325,6 +326,9 @@ void random_operation(Database& db, std::mt19937& rng, int replica, std::set<std
       if (rng() % 2) image.file = "scans/p" + std::to_string(rng() % 50) + ".png";
       else image.url = "https://iiif.example.org/" + std::to_string(rng() % 50) + "/full/max/0/default.jpg";
       db.write([&] { FacsimileRepository(db).record(e.uuid, {image}, author); });
+    } else if (op == 29) {  // an edition marked partial, or whole again (another copy may say otherwise)
+      const Edition e = EditionRepository(db).get(rng() % 2 ? "A" : "B");
+      db.write([&] { EditionRepository(db).set_partial(e.uuid, rng() % 2 == 0, "", author); });
     } else if (const auto open = list_conflicts(db).editions; !open.empty() && !open.front().rivals.front().empty() && rng() % 2) {
       // a text chosen between two replacements made apart
       resolve_edition(db, "A", rng() % 2 ? "A" : open.front().rivals.front(), jz_test::kTestAuthor);

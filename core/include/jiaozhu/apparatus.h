@@ -77,6 +77,9 @@ struct ApparatusEntry {
   std::optional<Decision> decision;
   std::optional<Policy> policy;
   bool in_conflict = false;
+  // The base's words here are supplied (a note tagged "supplied": [夷] in
+  // the source), not the base witness's own: the 校勘記 says so.
+  bool supplied = false;
   // What holds here: the decision's action, else the policy's; nothing: undecided.
   std::optional<DecisionAction> action() const;
   // 不出校: left out of the 校勘記, the TEI and the HTML page.

@@ -142,6 +142,7 @@ class Builder {
     }
     detail::apply_decisions(db_, out_, request_.undecided_only);
     add_notes();
+    mark_supplied();
     add_persons();
     for (ApparatusPassage& p : out_.passages) {
       std::sort(p.notes.begin(), p.notes.end(), [](const auto& x, const auto& y) { return std::tie(x.start, x.end) < std::tie(y.start, y.end); });
@@ -313,6 +314,18 @@ class Builder {
       }
     }
     return out;
+  }
+
+  // Entries whose lemma lies in words the base's source supplied.
+  void mark_supplied() {
+    for (ApparatusPassage& p : out_.passages) {
+      for (const ApparatusNote& n : p.notes) {
+        if (std::find(n.tags.begin(), n.tags.end(), "supplied") == n.tags.end()) continue;
+        for (ApparatusEntry& e : p.entries) {
+          if (e.field == n.field && e.start < n.end && n.start < std::max(e.end, e.start + 1)) e.supplied = true;
+        }
+      }
+    }
   }
 
   void add_notes() {

@@ -187,9 +187,21 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p, const
     for (const auto& [start, e] : apps) clear = clear && !(e->start == e->end && e->start > m.start && e->start < m.end);
     if (clear) persons.emplace(m.start, &m), taken_to = m.end;
   }
+  // Supplied words (a note tagged "supplied") as <supplied>, where no app
+  // or person cuts them; elsewhere their note stays a note.
+  std::map<int64_t, const ApparatusNote*> supplied;
+  for (const ApparatusNote& n : p.notes) {
+    if (n.field != VariantField::kText || n.start >= n.end || n.end > static_cast<int64_t>(text.size())) continue;
+    if (std::find(n.tags.begin(), n.tags.end(), "supplied") == n.tags.end()) continue;
+    bool clear = true;
+    for (int64_t i = n.start; clear && i < n.end; ++i) clear = !in_app[static_cast<std::size_t>(i)];
+    for (const auto& [start, m] : persons) clear = clear && (m->end <= n.start || m->start >= n.end);
+    if (clear && (supplied.empty() || supplied.rbegin()->second->end <= n.start)) supplied.emplace(n.start, &n);
+  }
   std::multimap<int64_t, const ApparatusNote*> notes;
   for (const ApparatusNote& n : p.notes) {
     if (n.field != VariantField::kText) continue;  // in the <head> or <byline>
+    if (auto s = supplied.find(n.start); s != supplied.end() && s->second == &n) continue;
     int64_t at = n.end;
     for (const auto& [start, e] : apps) if (e->start < at && at < e->end) at = e->end;
     notes.emplace(at, &n);
@@ -215,6 +227,14 @@ std::string passage_content(const Apparatus& a, const ApparatusPassage& p, const
              xml_text(to_utf8(text.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(mention.end - at)))) + "</persName>";
       for (int64_t k = at + 1; k <= mention.end; ++k) flush_notes(k);
       at = mention.end;
+      continue;
+    }
+    if (auto s = supplied.find(at); s != supplied.end()) {
+      const ApparatusNote& n = *s->second;
+      out += "<supplied>" +
+             xml_text(to_utf8(text.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(n.end - at)))) + "</supplied>";
+      for (int64_t k = at + 1; k <= n.end; ++k) flush_notes(k);
+      at = n.end;
       continue;
     }
     if (at == size) break;

@@ -140,9 +140,10 @@ std::string emended(const std::u32string& base, const ApparatusEntry& e, const D
 
 std::string collation_note(const std::u32string& base, const ApparatusEntry& e) {
   const auto action = e.action();
-  if (action == DecisionAction::kAdopt && e.decision) return adopted(base, e, *e.decision);
-  if (action == DecisionAction::kEmend && e.decision) return emended(base, e, *e.decision);
-  return kept(base, e, action == DecisionAction::kDoubt ? "，未知孰是" : "");
+  const std::string supplied = e.supplied && !e.lemma.empty() ? "底本" + quoted(e.lemma) + "係整理者補字。" : "";
+  if (action == DecisionAction::kAdopt && e.decision) return adopted(base, e, *e.decision) + supplied;
+  if (action == DecisionAction::kEmend && e.decision) return emended(base, e, *e.decision) + supplied;
+  return kept(base, e, action == DecisionAction::kDoubt ? "，未知孰是" : "") + supplied;
 }
 
 std::string quoted(const std::string& s) { return "「" + s + "」"; }
