@@ -195,7 +195,17 @@ struct WitnessText {
 };
 
 WitnessText witness_text(const std::vector<PassageDraft>& base, const detail::SourceWitness& w) {
-  WitnessText out{base, std::vector<std::vector<detail::WitnessReading>>(base.size()), 0};
+  WitnessText out{{}, std::vector<std::vector<detail::WitnessReading>>(base.size()), 0};
+  // A partial witness has only the passages it reads: the base's others are
+  // not copied (22 witnesses of 全唐詩's notes would copy it 22 times).
+  if (w.partial) {
+    out.drafts.resize(base.size());
+    for (const auto& r : w.readings) {
+      if (r.passage < base.size() && out.drafts[r.passage].text.empty()) out.drafts[r.passage] = base[r.passage];
+    }
+  } else {
+    out.drafts = base;
+  }
   std::vector<const detail::SourceReading*> readings;
   for (const auto& r : w.readings) readings.push_back(&r);
   // From the end, so that a reading put in moves no place before it; a
