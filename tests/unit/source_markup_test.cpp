@@ -3,6 +3,7 @@
 // notes and supplements inside the text, authors named by title or by name.
 #include <catch2/catch.hpp>
 
+#include "align/editorial_matter.h"
 #include "import/inline_markup.h"
 #include "jiaozhu/apparatus.h"
 #include "jiaozhu/collation.h"
@@ -190,4 +191,26 @@ TEST_CASE("an author named by title in one edition and by name in the other is n
   people.add_alias("李世民", "太宗皇帝", "temple", "");
   CHECK(author_variants(VariantClass::kSubstantive) == 0);
   CHECK(author_variants(VariantClass::kEditorial) == 2);
+}
+
+TEST_CASE("a digitisation's own matter around a title or a text is editorial: a heading, an elision, a stray mark") {
+  using detail::is_stray_ending;
+  using detail::is_title_heading_or_elision;
+  // 御定全唐詩 prefixes a section: 「樂府雜曲：鼓吹曲辭：朱鷺」 against 「鼓吹曲辭 朱鷺」.
+  const std::u32string yd = U"樂府雜曲：鼓吹曲辭：朱鷺", qts = U"鼓吹曲辭 朱鷺";
+  CHECK(is_title_heading_or_elision(yd, 0, 4, qts, 0));
+  // A level of heading between others: 「郊廟歌辭 五郊樂章 黃帝宮音 肅和」 against 「郊廟歌辭：五郊樂章：肅和」.
+  CHECK(is_title_heading_or_elision(U"郊廟歌辭 五郊樂章 黃帝宮音 肅和", 10, 14, U"郊廟歌辭：五郊樂章：肅和", 10));
+  // Words a long title elides where the other writes …
+  const std::u32string whole = U"谷自亂離之後在西蜀半紀之餘多寓止精舍與圓昉上人爲淨侶四韻以弔之";
+  const std::u32string elided = U"穀自亂離之後在西蜀半紀之餘多寓止精舍…四韻以吊之";
+  CHECK(is_title_heading_or_elision(whole, 18, 26, elided, 18));
+  // But a word of the title itself is a reading: 「詠雷句」 against 「句」, 「秋夜獨坐」 against 「秋夜坐」.
+  CHECK_FALSE(is_title_heading_or_elision(U"詠雷句", 0, 2, U"句", 0));
+  CHECK_FALSE(is_title_heading_or_elision(U"秋夜獨坐", 2, 3, U"秋夜坐", 2));
+  // A stray 主 after the last line's closing punctuation, not a word inside or before it.
+  CHECK(is_stray_ending(U"賴有彈琴女，時時聽一聲。主", 12, 13));
+  CHECK_FALSE(is_stray_ending(U"賴有彈琴女，時時聽一聲主。", 11, 12));
+  CHECK(is_stray_ending(U"賴有彈琴女，時時聽一聲。主人", 12, 14));  // two characters: still a stray mark
+  CHECK_FALSE(is_stray_ending(U"賴有彈琴女，時時聽一聲。主人來", 12, 15));      // three: words
 }
