@@ -135,6 +135,13 @@ CREATE INDEX passage_place_section ON passage_place(section_id);
 --   fold_table  the version of the folding table passage_fts was built with
 --               (core/gen/gen_fold_table.cpp); a build with another table
 --               rebuilds the index when it opens the file for writing.
+--   journal     jz-journal:NONCE, the nonce SQLite chose for the rollback
+--               journal of this copy's last write (core/src/db/
+--               journal_owner.h): a hot journal beside the file is played
+--               back only when the file's copy of this row reads its nonce
+--               or the value it saved, so a journal from another copy
+--               (committed to git, synced) is set aside as
+--               NAME-journal.from-another-copy, never played. Never merged.
 CREATE TABLE setting (
   key   TEXT PRIMARY KEY,
   value TEXT NOT NULL

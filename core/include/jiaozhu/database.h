@@ -36,6 +36,8 @@ enum class OpenMode {
   kExisting,  // the file must exist and be a jiaozhu database; upgraded if older
   kInspect,   // as kExisting, but a file whose schema is not jiaozhu's is opened
               // all the same, read-only, for `check` to report (schema_drift())
+  kRead,      // as kExisting, but read-only whatever the permissions: never
+              // upgraded (an older file is refused) nor re-indexed (`dump`)
 };
 
 // A statement from Database::cached(). Going out of scope resets it and

@@ -12,6 +12,7 @@
 #include <stdexcept>
 
 #include "db/file_header.h"
+#include "db/journal_owner.h"
 #include "db/interrupt_hook.h"
 #include "db/migrate.h"
 #include "db/migration_list.h"
@@ -43,6 +44,14 @@ bool has_journal(const std::filesystem::path& path) {
     if (!ec && size > 0) return true;
   }
   return false;
+}
+
+// The size of the rollback journal beside the file: it grows by a page for
+// each page a transaction changes first.
+std::uintmax_t journal_bytes(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path.string() + "-journal", ec);
+  return ec ? 0 : size;
 }
 
 // By default SQLite counts every allocation under one process-wide mutex
@@ -222,11 +231,12 @@ Database Database::open(const std::filesystem::path& path, OpenMode mode, const 
   // is checked after that read instead.
   const bool hot_journal = exists && has_journal(path);
   if (exists && !hot_journal) detail::check_sqlite_header(path);
+  if (hot_journal) detail::check_journal_owner(path);
 
   configure_sqlite_once();
   Database d;
   d.path_ = path;
-  d.read_only_ = exists && !writable(path);
+  d.read_only_ = mode == OpenMode::kRead || (exists && !writable(path));
   d.load_person_names_ = steps.load_person_names;
   try {
     // A connection is used by one thread at a time: SQLite's own locking of
@@ -303,6 +313,7 @@ bool Database::upgrade(bool blank, int seen_version, const OpenSteps& steps) {
   // opening one older file at once, one upgrades (and writes one backup)
   // while the others wait, then find it current.
   SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+  detail::stamp_journal(*db_, path_);
   const int version = schema_version();
   if (version >= current_schema_version()) return false;
   if (version != seen_version) {
@@ -335,8 +346,13 @@ void Database::write(const std::function<void()>& body) {
   };
   try {
     SQLite::Transaction tx(*db_, SQLite::TransactionBehavior::IMMEDIATE);
+    detail::stamp_journal(*db_, path_);
+    const auto changes = sqlite3_total_changes64(db_->getHandle());
+    const auto journaled = journal_bytes(path_);
     body();
-    tx.commit();
+    // A write that changed nothing but the stamp leaves the file as it
+    // was, byte for byte: the transaction is rolled back (by tx's end).
+    if (sqlite3_total_changes64(db_->getHandle()) != changes || journal_bytes(path_) != journaled) tx.commit();
   } catch (const SQLite::Exception& e) {
     rolled_back(e.what());
     rethrow(path_, e);
