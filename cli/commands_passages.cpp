@@ -11,6 +11,7 @@
 #include "app.h"
 #include "jiaozhu/corrections.h"
 #include "jiaozhu/error.h"
+#include "jiaozhu/field.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/unicode.h"
 #include "jiaozhu/user_config.h"
@@ -30,11 +31,8 @@ struct PassageArgs {
 // A file's bytes as one passage's text: UTF-8, without the line break an
 // editor leaves at its end.
 std::string text_of_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot be read");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  std::string text = bytes.str();
+  // A passage holds at most kMaxPassageCodePoints, of at most 4 bytes each.
+  std::string text = read_named_file(path, 4 * kMaxPassageCodePoints + 2, "a passage's text");
   if (const auto bad = first_invalid_utf8(text)) {
     throw InputError(path + ": not valid UTF-8 at byte " + std::to_string(*bad) + " (a passage is read as UTF-8)");
   }

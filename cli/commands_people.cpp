@@ -2,6 +2,7 @@
 #include <fstream>
 #include <iostream>
 
+#include <sstream>
 #include "app.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
@@ -146,8 +147,7 @@ void add_people_commands(CLI::App& app, Globals& g) {
     add_json_flag(import, g, args->json, "Print the summary as JSON");
     import->callback([&g, args] {
       if (args->format == "cbdb") return import_cbdb(g, args->form, args->json, args->author);
-      std::ifstream in(args->form);
-      if (!in) throw InputError("cannot read " + args->form);
+      std::istringstream in(read_named_file(args->form, 64ull << 20, "a list of names"));
       std::vector<std::string> names;
       for (std::string line; std::getline(in, line);) {
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();

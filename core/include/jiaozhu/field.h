@@ -11,6 +11,8 @@
 // times a fixed shape.
 #pragma once
 
+#include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -84,6 +86,11 @@ enum LabelFix : unsigned {
 // Control characters other than white space are left in, for field_fault
 // to refuse. `value` must be valid UTF-8.
 std::string normalized_label(std::string_view value, unsigned& fixes);
+
+// The bytes of a file the user names (--file, a table to import), read to
+// the end but never past `limit` (a FIFO or /dev/zero has no end): throws
+// InputError naming the file and `what` ("a passage's text") otherwise.
+std::string read_named_file(const std::filesystem::path& path, std::uintmax_t limit, std::string_view what);
 
 // For text typed by the user: `value` in NFC, when it is otherwise sound;
 // throws UsageError "<where> <fault>", e.g. "--text is not valid UTF-8 at

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jiaozhu/error.h"
+#include "util/bounded_input.h"
 
 namespace jiaozhu::detail {
 namespace {
@@ -123,8 +124,8 @@ void read_v2(const json& m, IiifManifest& out) {
 }  // namespace
 
 IiifManifest read_iiif_manifest(const std::string& text, const std::string& where) {
-  const json m = json::parse(text, nullptr, false);
-  if (m.is_discarded() || !m.is_object()) throw InputError(where + " is not JSON: not a IIIF manifest");
+  const json m = parse_bounded_json(text, where, "a IIIF manifest");
+  if (!m.is_object()) throw InputError(where + " is not a JSON object: not a IIIF manifest");
   const std::string type = string_in(m, "type") + string_in(m, "@type");
   if (type != "Manifest" && type != "sc:Manifest") {
     throw InputError(where + " is not a IIIF Presentation manifest (its type is '" + type + "')");

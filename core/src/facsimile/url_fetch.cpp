@@ -5,11 +5,12 @@
 #include <memory>
 
 #include "jiaozhu/error.h"
+#include "util/bounded_input.h"
 
 namespace jiaozhu::detail {
 namespace {
 
-constexpr std::size_t kMaxBytes = 64u << 20;
+constexpr std::size_t kMaxBytes = kMaxDocumentBytes;
 constexpr long kTimeoutSeconds = 60;
 
 struct Sink {

@@ -10,6 +10,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/decode.h"
 #include "jiaozhu/error.h"
+#include "util/bounded_input.h"
 #include "jiaozhu/field.h"
 #include "jiaozhu/unicode.h"
 #include "repo/deletion_store.h"
@@ -37,12 +38,7 @@ char32_t single_han(const std::string& text) {
 
 std::vector<FoldRuleDraft> read_fold_rule_table(const std::filesystem::path& path) {
   const std::string name = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(name + ": cannot be read (is the name right?)");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw InputError(name + ": reading failed");
-  const std::string text = decode(std::move(bytes).str(), Encoding::kAuto, name).utf8;
+  const std::string text = decode(detail::read_bounded(path, detail::kMaxDocumentBytes, "a table of fold rules"), Encoding::kAuto, name).utf8;
   std::vector<FoldRuleDraft> out;
   std::size_t line_number = 0;
   std::istringstream lines(text);

@@ -9,6 +9,7 @@
 
 #include "jiaozhu/error.h"
 #include "jiaozhu/unicode.h"
+#include "util/bounded_input.h"
 
 namespace jiaozhu {
 namespace {
@@ -196,6 +197,10 @@ std::string normalized_label(std::string_view value, unsigned& fixes) {
   std::string nfc = to_nfc(out);
   if (nfc != out) fixes |= kLabelNfc;
   return nfc;
+}
+
+std::string read_named_file(const std::filesystem::path& path, std::uintmax_t limit, std::string_view what) {
+  return detail::read_bounded(path, limit, what);
 }
 
 bool is_sha256_hex(std::string_view value) {
