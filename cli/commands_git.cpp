@@ -4,10 +4,13 @@
 // is git's textconv, so that diff and log -p read as what changed.
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -17,6 +20,7 @@
 #include "jiaozhu/field.h"
 #include "jiaozhu/merge.h"
 #include "json_output.h"
+#include "terminal_guard.h"
 
 extern char** environ;
 
@@ -72,31 +76,66 @@ std::string quoted(const std::string& s) {
   return out + "'";
 }
 
+// Appends to the regular file `path` (made when missing) those of `lines` it
+// lacks, never through a symlink: a repository's .gitattributes is what a
+// collaborator committed, and one linked to ~/.gitconfig must not be written.
+// Returns how many lines were added.
+int append_missing_lines(const std::filesystem::path& path, const std::vector<std::string>& lines) {
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    throw InputError(path.string() + (errno == ELOOP ? " is a symbolic link: jiaozhu writes no file through one (replace it by a file)"
+                                                     : " cannot be opened: " + std::string(std::strerror(errno))));
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) throw InputError(path.string() + " is not a regular file: not written");
+  std::string existing;
+  std::array<char, 4096> buffer{};
+  for (ssize_t n; (n = ::pread(fd, buffer.data(), buffer.size(), static_cast<off_t>(existing.size()))) > 0;) {
+    existing.append(buffer.data(), static_cast<std::size_t>(n));
+    if (existing.size() > (1 << 20)) throw InputError(path.string() + " is larger than 1 MiB: not written");
+  }
+  std::string add = !existing.empty() && existing.back() != '\n' ? "\n" : "";
+  int added = 0;
+  for (const std::string& line : lines) {
+    const bool present = ("\n" + existing + "\n").find("\n" + line + "\n") != std::string::npos;
+    if (!present) add += line + "\n", ++added;
+  }
+  if (added && ::write(fd, add.data(), add.size()) != static_cast<ssize_t>(add.size())) {
+    throw InputError(path.string() + " cannot be written");
+  }
+  return added;
+}
+
 void run_install(const std::string& pattern, bool json) {
   const std::optional<std::string> top = run_git({"rev-parse", "--show-toplevel"});
   if (!top || top->empty()) throw UsageError("not inside a git work tree (run it in a clone of the project)");
   const std::filesystem::path attributes = std::filesystem::path(*top) / ".gitattributes";
   const std::string line = pattern + " merge=jiaozhu diff=jiaozhu";
-  std::string existing;
-  {
-    std::ifstream in(attributes, std::ios::binary);
-    existing.assign(std::istreambuf_iterator<char>(in), {});
-  }
-  const bool present = ("\n" + existing).find("\n" + line + "\n") != std::string::npos ||
-                       ("\n" + existing).ends_with("\n" + line);
-  if (!present) {
-    std::ofstream out(attributes, std::ios::binary | std::ios::app);
-    if (!existing.empty() && existing.back() != '\n') out << '\n';
-    out << line << '\n';
-    if (!out) throw InputError(attributes.string() + " cannot be written");
-  }
+  const bool present = append_missing_lines(attributes, {line}) == 0;
+  // A journal, WAL or SHM beside a database belongs to that file on this
+  // machine: committed, it would be played into another copy's file. Kept
+  // out of git in this clone (.git/info/exclude, as the drivers are).
+  const std::optional<std::string> exclude = run_git({"rev-parse", "--git-path", "info/exclude"});
+  if (!exclude || exclude->empty()) throw DatabaseError("git rev-parse --git-path failed in this repository");
+  std::filesystem::path exclude_path(*exclude);
+  if (exclude_path.is_relative()) exclude_path = std::filesystem::path(*top) / exclude_path;
+  std::error_code ec;
+  std::filesystem::create_directories(exclude_path.parent_path(), ec);
+  append_missing_lines(exclude_path, {pattern + "-journal", pattern + "-wal", pattern + "-shm",
+                                      pattern + "-journal.from-another-copy*"});
   const std::string me = quoted(self_path());
   set_git("merge.jiaozhu.name", "jiaozhu: merge two copies of a database, nothing lost");
-  set_git("merge.jiaozhu.driver", me + " git merge-driver %O %A %B %P");
-  set_git("diff.jiaozhu.textconv", me + " dump");
+  // After --: a path git hands over that begins with - is no option.
+  set_git("merge.jiaozhu.driver", me + " git merge-driver -- %O %A %B %P");
+  set_git("diff.jiaozhu.textconv", me + " dump --");
   set_git("diff.jiaozhu.cachetextconv", "false");
-  print_result(json, {{"gitattributes", attributes.string()}, {"line", line}, {"written", !present}, {"driver", me + " git merge-driver %O %A %B %P"},
-                      {"textconv", me + " dump"}},
+  print_result(json, {{"gitattributes", attributes.string()}, {"line", line}, {"written", !present}, {"driver", me + " git merge-driver -- %O %A %B %P"},
+                      {"excluded", exclude_path.string()},
+                      {"textconv", me + " dump --"}},
                (present ? "" : "wrote ") + attributes.string() + (present ? " already has: " : ": ") + line +
                    "\nset merge.jiaozhu.* and diff.jiaozhu.* in this clone's .git/config: git does not take drivers from the\n"
                    "repository itself, so every clone runs `jiaozhu git install` once (then commit .gitattributes)");
@@ -140,8 +179,14 @@ void add_git_commands(CLI::App& app, Globals& g) {
     auto file = std::make_shared<std::string>();
     dump->add_option("FILE", *file, "The database (default: --db)");
     dump->callback([&g, file] {
-      Database db = file->empty() ? g.open() : open_database(checked_argument(Field::kFileName, *file, "FILE"), OpenMode::kExisting);
-      dump_database(db, std::cout);
+      const std::string path = file->empty() ? g.db_path : checked_argument(Field::kFileName, *file, "FILE");
+      // git log -p runs this on every version of the file in history: one
+      // that cannot be read is said in a line and the log goes on.
+      try {
+        dump_file(path, std::cout);
+      } catch (const DatabaseError& e) {
+        std::cout << "(not a jiaozhu database this build reads: " << printable(e.what()) << ")\n";
+      }
     });
   });
 }

@@ -84,4 +84,11 @@ void reindex(Database& db);
 // git's textconv; large texts appear as their hash.
 void dump_database(Database& db, std::ostream& out);
 
+// dump_database of the file at `path` as git's textconv reads it from a
+// commit: opened read-only, never written (an older file is dumped from an
+// upgraded copy in a temporary folder), every control and bidi character
+// escaped as \x1b or \u202e so that `git log -p` sends none to a terminal.
+// Throws DatabaseError naming the file when it is not a jiaozhu database.
+void dump_file(const std::filesystem::path& path, std::ostream& out);
+
 }  // namespace jiaozhu
