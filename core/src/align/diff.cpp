@@ -15,8 +15,15 @@ struct Snake {
   std::ptrdiff_t cost;
 };
 
+// The most edits one middle snake looks for: its time grows with their
+// square (a correction that made a linked passage 200,000 characters long
+// took 19 s, and 1 M characters did not finish). Gaps of aligned editions
+// are at most 2 * kSmallGap; past this a pair is one difference.
+constexpr std::ptrdiff_t kMaxSnakeCost = 12'000;
+
 Snake middle_snake(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1,
                    std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd, std::ptrdiff_t max_cost) {
+  max_cost = std::min(max_cost, kMaxSnakeCost);
   // Diagonals k run from -(n + m) to n + m, with room for k - 1 and k + 1.
   const std::ptrdiff_t n = a1 - a0, m = b1 - b0, delta = n - m, offset = n + m + 1;
   const bool odd = (delta & 1) != 0;
@@ -55,6 +62,63 @@ Snake middle_snake(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrd
   return {0, 0, 0, 0, -1};  // over max_cost
 }
 
+// A short sequence against a far longer one (a passage corrected to 200,000
+// characters, a short witness spread over a long base): Myers' time grows
+// with the long side times the edits, which are at least its length, while
+// a table of the two lengths is small. Past this many cells, Myers with its
+// cap.
+constexpr std::size_t kMaxTableCells = 300'000'000;
+
+bool table_pays(std::ptrdiff_t n, std::ptrdiff_t m) {
+  const auto shorter = static_cast<std::size_t>(std::min(n, m)), longer = static_cast<std::size_t>(std::max(n, m));
+  return longer > 4096 && longer >= 4 * shorter && shorter * longer <= kMaxTableCells;
+}
+
+// The matches of a longest common subsequence of a[a0, a1) and b[b0, b1), by
+// the table of their prefixes: time n * m, two bits a cell for the way back.
+void table_matches(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1,
+                   std::vector<Match>& out) {
+  const auto n = static_cast<std::size_t>(a1 - a0), m = static_cast<std::size_t>(b1 - b0);
+  enum : uint8_t { kDiagonal = 1, kUp = 2, kLeft = 3 };
+  std::vector<uint8_t> way((n * m + 3) / 4, 0);
+  const auto set = [&](std::size_t i, std::size_t j, uint8_t w) {
+    const std::size_t cell = i * m + j;
+    way[cell / 4] = static_cast<uint8_t>(way[cell / 4] | (w << (2 * (cell % 4))));
+  };
+  const auto get = [&](std::size_t i, std::size_t j) { const std::size_t c = i * m + j; return (way[c / 4] >> (2 * (c % 4))) & 3; };
+  std::vector<uint32_t> above(m + 1, 0), row(m + 1, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    row[0] = 0;
+    const uint32_t x = a[static_cast<std::size_t>(a0) + i];
+    for (std::size_t j = 0; j < m; ++j) {
+      if (x == b[static_cast<std::size_t>(b0) + j]) {
+        row[j + 1] = above[j] + 1;
+        set(i, j, kDiagonal);
+      } else if (above[j + 1] >= row[j]) {
+        row[j + 1] = above[j + 1];
+        set(i, j, kUp);
+      } else {
+        row[j + 1] = row[j];
+        set(i, j, kLeft);
+      }
+    }
+    std::swap(above, row);
+  }
+  std::vector<Match> reversed;
+  for (std::size_t i = n, j = m; i > 0 && j > 0;) {
+    const int w = get(i - 1, j - 1);
+    if (w == kDiagonal) {
+      reversed.push_back({static_cast<std::size_t>(a0) + i - 1, static_cast<std::size_t>(b0) + j - 1});
+      --i, --j;
+    } else if (w == kUp) {
+      --i;
+    } else {
+      --j;
+    }
+  }
+  out.insert(out.end(), reversed.rbegin(), reversed.rend());
+}
+
 void diff_range(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1,
                 std::vector<Match>& out, std::vector<std::ptrdiff_t>& fwd, std::vector<std::ptrdiff_t>& bwd,
                 std::ptrdiff_t& budget) {
@@ -66,7 +130,9 @@ void diff_range(Seq a, Seq b, std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff
   while (a0 < a1 && b0 < b1 && a[static_cast<std::size_t>(a1 - 1)] == b[static_cast<std::size_t>(b1 - 1)]) {
     suffix.push_back({static_cast<std::size_t>(--a1), static_cast<std::size_t>(--b1)});
   }
-  if (a0 < a1 && b0 < b1 && budget > 0) {
+  if (a0 < a1 && b0 < b1 && table_pays(a1 - a0, b1 - b0)) {
+    table_matches(a, b, a0, a1, b0, b1, out);
+  } else if (a0 < a1 && b0 < b1 && budget > 0) {
     const Snake s = middle_snake(a, b, a0, a1, b0, b1, fwd, bwd, budget);
     if (s.cost > 1) {
       budget -= s.cost / 2;

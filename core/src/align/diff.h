@@ -20,8 +20,10 @@ struct Match {
 
 // The matches of a shortest edit script between `a` and `b` (Myers' O(ND)
 // algorithm, linear space), in increasing order of both indexes. When more
-// than `max_cost` edits would be needed the search stops and the common
-// prefix and suffix alone are returned: callers use it on short gaps.
+// than `max_cost` edits would be needed (or, whatever max_cost, some 12,000
+// in one stretch: the time grows with their square) the search stops there
+// and the common prefix and suffix alone are returned for that stretch:
+// callers use it on short gaps and on linked passages.
 std::vector<Match> myers_diff(std::span<const uint32_t> a, std::span<const uint32_t> b,
                               std::size_t max_cost = 200000);
 

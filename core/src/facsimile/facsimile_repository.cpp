@@ -16,6 +16,7 @@
 #include "jiaozhu/database.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
+#include "util/bounded_input.h"
 #include "jiaozhu/facsimile.h"
 #include "jiaozhu/image_folders.h"
 
@@ -46,11 +47,7 @@ std::vector<std::string> pages_or_refuse(Database& db, const Edition& e) {
 }
 
 std::string read_file_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot read the manifest");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  return detail::read_bounded(path, detail::kMaxDocumentBytes, "a IIIF manifest");
 }
 
 // The canvas labelled as `page`: the same label, else the only one whose
@@ -87,9 +84,8 @@ ShownImage shown(PageImage image, const std::optional<std::filesystem::path>& fo
     return s;
   }
   const std::filesystem::path path = *folder / s.image.file;
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(path, ec)) s.path = path;
-  else s.missing = path.string() + " is not on this machine";
+  if (auto inside = detail::file_inside(*folder, s.image.file)) s.path = *inside;
+  else s.missing = path.string() + " is not a file inside the folder of page images on this machine";
   return s;
 }
 

@@ -10,6 +10,11 @@
 
 namespace jiaozhu::detail {
 
+// The file `name` of `folder` with every symlink resolved, when it is a
+// regular file that lies inside the folder: a scans folder or a source's
+// facs="sub/etc/passwd" (sub -> /) reaches nothing outside it.
+std::optional<std::filesystem::path> file_inside(const std::filesystem::path& folder, const std::filesystem::path& name);
+
 // The image files (jpg, jpeg, png, gif, webp, tif, tiff, jp2, any case)
 // directly in `folder`, by name in natural order (p2 before p10). Throws
 // InputError naming the folder when it cannot be read.

@@ -2,6 +2,9 @@
 
 #include <SQLiteCpp/Statement.h>
 
+#include <algorithm>
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 
 #include "jiaozhu/database.h"
@@ -62,6 +65,21 @@ bool is_web_url(const std::string& url) {
   if (rest == 0 || url.size() == rest || url[rest] == '/') return false;
   for (unsigned char c : url) {
     if (c <= 0x20 || c == 0x7F || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`') return false;
+  }
+  // Its origin goes into the reading room's Content-Security-Policy: a host
+  // of letters, digits, dots and hyphens with an optional port, nothing a
+  // policy reads otherwise (* ; , quotes, user info).
+  const std::size_t end = std::min(url.find_first_of("/?#", rest), url.size());
+  const std::string_view host(url.data() + rest, end - rest);
+  const std::size_t colon = host.rfind(':');
+  const std::string_view name = host.substr(0, colon);
+  if (name.empty() || name.front() == '.' || name.front() == '-' || name.back() == '.') return false;
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '-') return false;
+  }
+  if (colon != std::string_view::npos) {
+    const std::string_view port = host.substr(colon + 1);
+    if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; })) return false;
   }
   return !field_fault(Field::kReference, url);
 }

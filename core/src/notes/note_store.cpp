@@ -505,11 +505,10 @@ void NoteStore::move_character_notes(const std::string& from_uuid, const std::st
 }
 
 void NoteStore::reindex() {
-  try {
-    db_.sql().exec("DELETE FROM note_fts");
-  } catch (const SQLite::Exception&) {
-    db_.empty_fts5_index("note_fts");  // damaged past FTS5's own repair
-  }
+  // Emptied below FTS5: a DELETE reads the index it removes tokens from,
+  // and a damaged one either fails (ending the transaction) or leaves
+  // damage behind.
+  db_.empty_fts5_index("note_fts");
   db_.sql().exec("INSERT INTO note_fts (rowid, body) SELECT id, body FROM note_revision WHERE head = 1 AND deleted = 0");
 }
 

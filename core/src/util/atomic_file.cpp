@@ -1,6 +1,7 @@
 #include "jiaozhu/atomic_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -106,8 +107,44 @@ AtomicFile::~AtomicFile() {
   std::filesystem::remove(temporary_.string() + "-journal", ec);
 }
 
+namespace {
+
+// Copies `from` into the special file `to` (a FIFO, a terminal, /dev/full):
+// such a target is written into, never replaced by a regular file.
+void write_into(const std::filesystem::path& from, const std::filesystem::path& to) {
+  Descriptor in(::open(from.c_str(), O_RDONLY | O_CLOEXEC));
+  if (in.get() < 0) fail(to, "write");
+  Descriptor out(::open(to.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY));
+  if (out.get() < 0) fail(to, "write");
+  char buffer[1 << 16];
+  for (ssize_t n; (n = ::read(in.get(), buffer, sizeof buffer)) != 0;) {
+    if (n < 0) fail(from, "read");
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out.get(), buffer + done, static_cast<std::size_t>(n - done));
+      if (w < 0) fail(to, "write");
+      done += w;
+    }
+  }
+  if (!out.close()) fail(to, "write");
+}
+
+// Whether `path` exists and is neither a regular file nor a symlink.
+bool is_special(const std::filesystem::path& path) {
+  struct stat st {};
+  return ::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode);
+}
+
+}  // namespace
+
 void AtomicFile::commit(bool replace) {
   sync_path(temporary_, O_RDONLY);
+  if (replace && is_special(target_)) {
+    write_into(temporary_, target_);
+    std::error_code ec;
+    std::filesystem::remove(temporary_, ec);
+    committed_ = true;
+    return;
+  }
   if (replace) {
     if (::rename(temporary_.c_str(), target_.c_str()) != 0) fail(target_, "write");
   } else if (!rename_no_replace(temporary_, target_)) {
