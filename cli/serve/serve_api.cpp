@@ -271,9 +271,16 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
     for (std::string s; std::getline(in, s, ',');) if (!s.empty()) r.witnesses.push_back(s);
     if (const std::string p = param(req, "passages"); !p.empty()) r.passages = p;
     gate.with([&](Database& db) {
-      std::vector<std::string> aligned;
+      // A GET writes nothing: the pairs must be aligned first (POST /api/align).
+      check_apparatus_request(db, r);
+      for (const std::string& w : r.witnesses) {
+        if (!CollationRepository(db).aligned(r.base, w)) {
+          throw UsageError(w + " is not aligned with " + r.base + ": POST /api/align {\"a\": \"" + r.base + "\", \"b\": \"" + w +
+                           "\"}, or run `jiaozhu align " + r.base + " " + w + "`");
+        }
+      }
       std::ostringstream out;
-      write_apparatus_json(make_apparatus(db, r, &aligned), out);
+      write_apparatus_json(build_apparatus(db, r), out);
       res.content_type = "application/json; charset=utf-8";
       res.body = out.str();
     });
@@ -310,8 +317,20 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
 void add_decision_routes(Routes& routes, DatabaseGate& gate) {
   // {"place": ID, "action": "omit" | "record" | "adopt" | "emend" | "doubt" | "undo",
   //  "witness": "B", "reading": "…", "reason": "…", "note": "…"}.
+  // {"a": "A", "b": "B"}: as `jiaozhu align A B`, the one way the room aligns.
+  routes.post("/api/align", [&](const WebRequest& req, WebResponse& res) {
+    const Body body(req.body);
+    const std::string a = body.text("a", Field::kReference), b = body.text("b", Field::kReference);
+    gate.with([&](Database& db) {
+      const AlignReport r = align_editions(db, a, b);
+      send_json(res, {{"a", a}, {"b", b}, {"links", r.links}});
+    });
+  });
   routes.post("/api/decisions", [&](const WebRequest& req, WebResponse& res) {
     const Body body(req.body);
+    // The page's window ("A:1-50" with "B,C"): its places are remembered
+    // here, at the first decision, since showing them wrote nothing.
+    const std::string window = body.text("window", Field::kReference), with = body.text("with", Field::kReference);
     DecisionRequest r;
     r.place = body.text("place", Field::kReference);
     if (r.place.empty()) throw UsageError("a decision needs the \"place\" it decides");
@@ -322,7 +341,17 @@ void add_decision_routes(Routes& routes, DatabaseGate& gate) {
     r.reason = body.text("reason", Field::kDecisionNote);
     r.note = body.text("note", Field::kDecisionNote);
     r.author = author();
-    gate.with([&](Database& db) { send_json(res, place_decision_json(DecisionRepository(db).decide(r))); });
+    gate.with([&](Database& db) {
+      if (!window.empty()) {
+        ApparatusRequest shown;
+        shown.base = parse_address(window).siglum;
+        shown.passages = window;
+        std::stringstream in(with);
+        for (std::string s; std::getline(in, s, ',');) if (!s.empty()) shown.witnesses.push_back(s);
+        DecisionRepository(db).remember_places(places_of(build_apparatus(db, shown)));
+      }
+      send_json(res, place_decision_json(DecisionRepository(db).decide(r)));
+    });
   });
   routes.get("/api/policies", [&](const WebRequest&, WebResponse& res) {
     gate.with([&](Database& db) { send_json(res, policies_json(DecisionRepository(db).policies())); });

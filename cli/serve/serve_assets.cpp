@@ -208,6 +208,14 @@ constexpr std::string_view kScript = R"js(
   // The editor's decisions on the apparatus page, by button or by key:
   // j/k (or the arrows) move from place to place, o 不出校, r 出校, a 據改
   // (the witness chosen in the place's list), d 存疑, u 撤銷, n the note.
+  // A witness not aligned with the base yet: aligned on request (a POST).
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-align]");
+    const shown = document.getElementById("apparatus-window");
+    if (!button || !shown) return;
+    button.disabled = true;
+    post("/api/align", { a: shown.dataset.base, b: button.dataset.align }).then(() => location.reload(), (e) => shout(null, e));
+  });
   const places = Array.from(document.querySelectorAll("li.entry[data-place]"));
   if (places.length) {
     let at = Math.max(0, places.findIndex((p) => p.classList.contains("undecided")));
@@ -222,7 +230,9 @@ constexpr std::string_view kScript = R"js(
       document.getElementById("undecided").textContent = document.querySelectorAll("li.entry.undecided, li.entry.conflict").length;
     };
     const decide = (item, action) => {
-      const body = { place: item.dataset.place, action, note: item.querySelector("[name=note]").value };
+      const shown = document.getElementById("apparatus-window");
+      const body = { place: item.dataset.place, action, note: item.querySelector("[name=note]").value,
+                     window: shown ? shown.dataset.window : "", with: shown ? shown.dataset.with : "" };
       if (action === "adopt") {
         const witness = item.querySelector("[name=witness]");
         if (!witness) return shout(null, new Error("no witness reads otherwise here"));

@@ -224,14 +224,32 @@ void apparatus_page(Database& db, const WebRequest& req, const std::string& wher
   }
   request.passages = format_address(a.siglum, a.first) + "-" + std::to_string(a.last);
   request.witness_texts = true;
-  std::vector<std::string> aligned;
-  const Apparatus apparatus = make_apparatus(db, request, &aligned);
+  // A GET writes nothing: a witness not aligned yet is offered to align
+  // (a POST), not aligned here, and no place is remembered until decided.
+  check_apparatus_request(db, request);
+  std::string unaligned;
+  CollationRepository collation(db);
+  std::erase_if(request.witnesses, [&](const std::string& w) {
+    if (collation.aligned(request.base, w)) return false;
+    unaligned += "<p class=\"unaligned\">" + html_escape(w) + " is not aligned with " + html_escape(request.base) +
+                 " yet: <button type=\"button\" data-align=\"" + html_escape(w) + "\">align</button> (or run <code>jiaozhu align " +
+                 html_escape(request.base) + " " + html_escape(w) + "</code>)</p>\n";
+    return true;
+  });
   std::ostringstream out;
-  write_apparatus_html_body(apparatus, out, true);
   std::string with;
   for (const std::string& w : request.witnesses) with += (with.empty() ? "" : ",") + w;
-  const int64_t count = EditionRepository(db).passage_count(apparatus.base.id);
-  res.body = page_html(apparatus_title(apparatus), out.str() + pager("apparatus", a, count, "?with=" + with),
+  out << "<div id=\"apparatus-window\" data-base=\"" << html_escape(request.base) << "\" data-window=\""
+      << html_escape(*request.passages) << "\" data-with=\"" << html_escape(with) << "\">\n" << unaligned;
+  std::string title = "校勘記: " + request.base;
+  if (!request.witnesses.empty()) {
+    const Apparatus apparatus = build_apparatus(db, request);
+    write_apparatus_html_body(apparatus, out, true);
+    title = apparatus_title(apparatus);
+  }
+  out << "</div>\n";
+  const int64_t count = EditionRepository(db).passage_count(EditionRepository(db).get(request.base).id);
+  res.body = page_html(title, out.str() + pager("apparatus", a, count, "?with=" + with),
                        {"/assets/apparatus.css"}, {"/assets/apparatus.js"}, true);
 }
 

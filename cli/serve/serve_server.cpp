@@ -156,6 +156,13 @@ httplib::Server::HandlerResponse admit(const httplib::Request& req, httplib::Res
       deny(req, res, 403, "this server takes changes only from its own pages, not from " + origin);
       return httplib::Server::HandlerResponse::Handled;
     }
+    // httplib holds a body to the size limit by its Content-Length only: a
+    // chunked one would be read whole, however long (200 MiB seen). The
+    // room's own pages send lengths.
+    if (req.get_header_value("Transfer-Encoding").find("chunked") != std::string::npos) {
+      deny(req, res, 411, "a change is sent with a Content-Length, not chunked");
+      return httplib::Server::HandlerResponse::Handled;
+    }
     if (has_body(req) && !declares_json(req)) {
       deny(req, res, 415, "a change is sent as Content-Type: application/json");
       return httplib::Server::HandlerResponse::Handled;

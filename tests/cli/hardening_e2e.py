@@ -5,7 +5,7 @@ control and bidi characters, never changes or upgrades the file it reads, and an
 file that is not a database; `-o` writes into a named pipe instead of replacing it; an endless `--file` or
 manifest is refused; the merge driver takes a path that begins with `-`.
 Usage: hardening_e2e.py JIAOZHU CORPUS"""
-import hashlib, os, shutil, stat, subprocess, sys, tempfile
+import hashlib, http.client, os, re, shutil, socket, stat, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
 jz, corpus = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 root = tempfile.mkdtemp()
@@ -73,4 +73,39 @@ assert b"plain" in got or b"hidden" in got, got[:200]
 for args in (("passage", "set", "A:3", "--file", "/dev/zero", "--reason", "x"), ("facsimile", "add", "A", "--iiif", "/dev/zero")):
     r = run("--db", db, *args, code=None, timeout=30)
     assert r.returncode != 0 and b"more than" in r.stderr, (args, r.stderr)
+# The reading room: GETs write nothing, aligning is a POST, a chunked body is refused.
+run("--db", db, "import", f"{corpus}/songjin/hans.txt", "--work", "songjin", "--siglum", "B")
+before = sha(db)
+s = socket.socket(); s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]; s.close()
+srv = subprocess.Popen([jz, "--db", db, "serve", "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+try:
+    line, t0 = "", time.time()
+    while time.time() - t0 < 15 and srv.poll() is None and "token=" not in line: line = srv.stdout.readline()
+    token = re.search(r"token=([A-Za-z0-9_\-]+)", line).group(1)
+    base = f"http://127.0.0.1:{port}"
+    def get(path):
+        req = urllib.request.Request(base + urllib.parse.quote(path, safe="/?=&:,")); req.add_header("Authorization", f"Bearer {token}")
+        try: return urllib.request.urlopen(req, timeout=30).read().decode()
+        except urllib.error.HTTPError as e: return e.read().decode()
+    page = get("/apparatus/A?with=B")
+    assert 'data-align="B"' in page and "jiaozhu align A B" in page, page[:300]
+    assert "not aligned" in get("/api/apparatus/A?with=B")
+    for path in ("/", "/read/A:1", "/parallel/A:3", "/api/editions", "/search?q=張若麟"): get(path)
+    assert sha(db) == before, "a GET of the reading room changed the database"
+    def post(path, body, chunked=False):
+        c = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json", "Origin": base}
+        if chunked:
+            c.putrequest("POST", path)
+            for k, v in headers.items(): c.putheader(k, v)
+            c.putheader("Transfer-Encoding", "chunked"); c.endheaders()
+            c.send(b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body))
+        else:
+            c.request("POST", path, body=body, headers=headers)
+        return c.getresponse().status
+    assert post("/api/align", b'{"a": "A", "b": "B"}', chunked=True) == 411
+    assert post("/api/align", b'{"a": "A", "b": "B"}') == 200
+    assert "data-place" in get("/apparatus/A?with=B"), "the apparatus is empty after aligning"
+finally:
+    srv.terminate(); srv.wait(10)
 print("ok")
