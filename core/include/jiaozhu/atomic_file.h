@@ -10,6 +10,13 @@
 
 namespace jiaozhu {
 
+// Renames `file` to `file` + `suffix` beside it, or + suffix + ".2", ".3" …
+// when that name is taken (never replacing a file), and returns the new
+// name: a file set aside, kept but no longer read under its name (a
+// journal from another copy). Throws DatabaseError naming `file` when it
+// cannot be renamed.
+std::filesystem::path set_aside(const std::filesystem::path& file, std::string_view suffix);
+
 class AtomicFile {
  public:
   // Names a temporary file in the target's folder (".NAME.tmp-PID-RANDOM");

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "jiaozhu/atomic_file.h"
 #include "jiaozhu/error.h"
 
 namespace jiaozhu::detail {
@@ -134,14 +135,12 @@ uint32_t file_page_size(const std::filesystem::path& path) {
 // it belongs to.
 [[noreturn]] void refuse(const std::filesystem::path& path, const std::string& why) {
   const std::string journal = journal_of(path);
-  std::string aside = journal + ".from-another-copy";
-  std::error_code ec;
-  for (int n = 2; std::filesystem::symlink_status(aside, ec).type() != std::filesystem::file_type::not_found; ++n) {
-    aside = journal + ".from-another-copy." + std::to_string(n);
+  std::string where;
+  try {
+    where = "it is now " + set_aside(journal, ".from-another-copy").string() + ", kept for whoever's copy it is";
+  } catch (const DatabaseError& e) {
+    where = "move it out of the way (" + std::string(e.what()) + ")";
   }
-  std::filesystem::rename(journal, aside, ec);
-  const std::string where = ec ? "move it out of the way (it could not be moved: " + ec.message() + ")"
-                               : "it is now " + aside + ", kept for whoever's copy it is";
   throw DatabaseError(journal + " is not " + path.filename().string() + "'s own rollback journal (" + why +
                       "): it came from another copy, committed to git or synced beside this file, and SQLite would "
                       "have put that copy's pages into this one. Nothing was read or changed; " + where +

@@ -170,4 +170,13 @@ void AtomicFile::write_and_commit(std::string_view bytes) {
   commit(true);
 }
 
+std::filesystem::path set_aside(const std::filesystem::path& file, std::string_view suffix) {
+  const std::string stem = file.string() + std::string(suffix);
+  for (int n = 1; n < 1000; ++n) {
+    const std::filesystem::path to = n == 1 ? std::filesystem::path(stem) : std::filesystem::path(stem + "." + std::to_string(n));
+    if (rename_no_replace(file, to)) return to;
+  }
+  throw DatabaseError("cannot set " + file.string() + " aside: 999 files of that name are there already");
+}
+
 }  // namespace jiaozhu
