@@ -15,6 +15,7 @@
 #include "jiaozhu/error.h"
 #include "jiaozhu/import.h"
 #include "jiaozhu/notes.h"
+#include "jiaozhu/parallels.h"
 #include "jiaozhu/workflow.h"
 #include "support.h"
 #include "util/bounded_input.h"
@@ -39,15 +40,21 @@ std::vector<std::string> bodies(Database& db) {
   return out;
 }
 
+// Imports `lines` (one passage a line) as edition `siglum` of `work`.
+void import_lines(Database& db, const std::filesystem::path& dir, const std::string& lines, const std::string& work,
+                  const std::string& siglum) {
+  const std::filesystem::path file = dir / (siglum + ".txt");
+  jz_test::write_file(file, lines);
+  ImportOptions o;
+  o.work = work;
+  o.siglum = siglum;
+  import_edition(db, {&file, 1}, o, nullptr);
+}
+
 // A new database at `path` holding edition A of 千字文, one passage a line.
 void make_database(const std::filesystem::path& path, const std::string& lines) {
   Database db = open_database(path, OpenMode::kCreate);
-  const std::filesystem::path file = path.parent_path() / "a.txt";
-  jz_test::write_file(file, lines);
-  ImportOptions o;
-  o.work = "千字文";
-  o.siglum = "A";
-  import_edition(db, {&file, 1}, o, nullptr);
+  import_lines(db, path.parent_path(), lines, "千字文", "A");
 }
 
 std::string file_bytes(const std::filesystem::path& p) {
@@ -233,4 +240,20 @@ TEST_CASE("a short sequence against one a thousand times longer is diffed in ful
   CHECK(matches.size() == shorter.size());  // all of it matches somewhere, in order
   for (std::size_t i = 1; i < matches.size(); ++i) REQUIRE((matches[i].a > matches[i - 1].a && matches[i].b > matches[i - 1].b));
   for (const auto& m : matches) REQUIRE(shorter[m.a] == longer[m.b]);
+}
+
+TEST_CASE("parallels of a repetitive passage against another are found within bounds") {
+  // 100,000 characters of one 16-character phrase, in two works: each gram
+  // stands at 6,250 places of each, 4·10⁸ seeds before the bound (12 GB).
+  jz_test::TempDir dir;
+  Database db = open_database(dir / "p.db", OpenMode::kCreate);
+  std::string phrase = "天地玄黃宇宙洪荒日月盈昃辰宿列張", text;
+  while (text.size() < 300000) text += phrase;
+  import_lines(db, dir.path(), text + "\n", "甲", "A");
+  import_lines(db, dir.path(), "跋。\n" + text + "\n", "乙", "C");
+  const std::vector<Parallel> found = ParallelRepository(db).of_passage("A:1", {});
+  REQUIRE_FALSE(found.empty());
+  CHECK(found.size() <= 256);  // one pair of passages, at most kMaxShifts diagonals
+  CHECK(found.front().other.address == "C:2");
+  CHECK(found.front().length >= 90000);
 }

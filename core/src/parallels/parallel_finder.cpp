@@ -26,6 +26,15 @@ using detail::FoldedPassage;
 // phrase, not evidence: skipped when two editions are compared whole.
 constexpr std::size_t kMaxPairsPerBucket = 4096;
 
+// A repetitive text (a litany, a dhāraṇī, a copy pasted many times) holds one
+// gram at thousands of places, and every pair of places is a seed: a passage
+// of 100,000 characters against another such needed 12 GB. One gram of the
+// passage asked about takes at most this many places of another edition,
+// evenly spaced among them, and one pair of passages is verified on at most
+// kMaxShifts diagonals, those the most seeds lie on.
+constexpr std::size_t kMaxPlacesPerGram = 64;
+constexpr std::size_t kMaxShifts = 256;
+
 struct EditionInfo {
   std::string siglum, work;
 };
@@ -88,7 +97,21 @@ Parallel make_parallel(const detail::Run& r, const FoldedPassage& own, const std
 // a run inside a longer one of the same pair is dropped.
 std::vector<detail::Run> verify(const FoldedPassage& own, const FoldedPassage& other, std::vector<int32_t> shifts, int64_t min_length) {
   std::sort(shifts.begin(), shifts.end());
-  shifts.erase(std::unique(shifts.begin(), shifts.end()), shifts.end());
+  std::vector<std::pair<std::size_t, int32_t>> support;  // (seeds, shift)
+  for (std::size_t i = 0; i < shifts.size();) {
+    std::size_t j = i;
+    while (j < shifts.size() && shifts[j] == shifts[i]) ++j;
+    support.emplace_back(j - i, shifts[i]);
+    i = j;
+  }
+  if (support.size() > kMaxShifts) {
+    std::partial_sort(support.begin(), support.begin() + kMaxShifts, support.end(),
+                      [](const auto& x, const auto& y) { return x.first != y.first ? x.first > y.first : x.second < y.second; });
+    support.resize(kMaxShifts);
+  }
+  shifts.clear();
+  for (const auto& [count, shift] : support) shifts.push_back(shift);
+  std::sort(shifts.begin(), shifts.end());
   std::vector<detail::Run> runs;
   for (int32_t s : shifts) {
     for (detail::Run& r : detail::runs_on_diagonal(own.units, other.units, s, min_length)) runs.push_back(std::move(r));
@@ -205,13 +228,21 @@ std::vector<Parallel> ParallelRepository::of_passage(const std::string& address,
         while (rows->executeStep()) {
           const int64_t edition = rows->getColumn(0).getInt64();
           if (!editions.count(edition)) continue;
-          it->second.emplace_back(edition, detail::decode_postings(rows->getColumn(1)));
+          std::vector<detail::Posting> postings = detail::decode_postings(rows->getColumn(1));
+          // By check byte, so that a gram finds its own places at once.
+          std::stable_sort(postings.begin(), postings.end(), [](const auto& x, const auto& y) { return x.check < y.check; });
+          it->second.emplace_back(edition, std::move(postings));
         }
         rows->reset();
       }
       for (const auto& [edition, postings] : it->second) {
-        for (const detail::Posting& p : postings) {
-          if (p.check != k.check || (edition == own_edition.id && p.seq == a.first) || linked.count({edition, p.seq})) continue;
+        const auto [first, last] = std::equal_range(postings.begin(), postings.end(), detail::Posting{0, 0, k.check},
+                                                    [](const auto& x, const auto& y) { return x.check < y.check; });
+        const auto count = static_cast<std::size_t>(last - first);
+        const std::size_t step = std::max<std::size_t>(1, (count + kMaxPlacesPerGram - 1) / kMaxPlacesPerGram);
+        for (std::size_t n = 0; n < count; n += step) {
+          const detail::Posting& p = first[static_cast<long>(n)];
+          if ((edition == own_edition.id && p.seq == a.first) || linked.count({edition, p.seq})) continue;
           seeds[{edition, p.seq}].push_back(p.pos - static_cast<int32_t>(i));
         }
       }
