@@ -296,6 +296,20 @@ TEST_CASE("a note on a region of a page image is exported as xywh on its canvas 
   CHECK(back[0].region_page == "2");
   CHECK(back[0].address == "A:3");
   CHECK(jz_test::passes_check(other));
+  // The same note sent with a page its passage does not stand on, or a
+  // region outside the image, is refused whole.
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"\"jz:page\": \"2\"", "\"jz:page\": \"1\""},
+                                 {"xywh=10,20,30,40", "xywh=190,20,30,40"}}) {
+    std::string bad = w3c.str();
+    REQUIRE(bad.find(from) != std::string::npos);
+    bad.replace(bad.find(from), from.size(), to);
+    jz_test::TempDir elsewhere;
+    ConfigIn its_config(elsewhere);
+    Database third = mapped_to_manifest(elsewhere);
+    jz_test::write_file(elsewhere / "bad.json", bad);
+    CHECK_THROWS_AS(import_notes(third, elsewhere / "bad.json"), InputError);
+    CHECK(NoteRepository(third).list({}).empty());
+  }
 
   // A IIIF viewer's annotation on canvas 2 (Mirador's shape): a region of page 2, on the passage that begins there.
   jz_test::write_file(dir / "mirador.json", R"({"@context":"http://www.w3.org/ns/anno.jsonld","id":"https://viewer.example.org/a/1",

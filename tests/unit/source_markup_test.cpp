@@ -14,6 +14,7 @@
 #include "jiaozhu/notes.h"
 #include "jiaozhu/passage.h"
 #include "jiaozhu/people.h"
+#include "jiaozhu/unicode.h"
 #include "jiaozhu/workflow.h"
 #include "support.h"
 
@@ -213,4 +214,24 @@ TEST_CASE("a digitisation's own matter around a title or a text is editorial: a 
   CHECK_FALSE(is_stray_ending(U"賴有彈琴女，時時聽一聲主。", 11, 12));
   CHECK(is_stray_ending(U"賴有彈琴女，時時聽一聲。主人", 12, 14));  // two characters: still a stray mark
   CHECK_FALSE(is_stray_ending(U"賴有彈琴女，時時聽一聲。主人來", 12, 15));      // three: words
+}
+
+TEST_CASE("an import that would make more than 200 witness editions is refused whole") {
+  MarkupFixture f;
+  const std::u32string chars = U"天地玄黃宇宙洪荒日月盈昃辰宿列張寒來暑往秋收冬藏閏餘";
+  std::string json = "[";
+  int n = 0;
+  for (char32_t x : chars) {
+    for (char32_t y : chars) {
+      if (n == 201) break;
+      std::string name;
+      append_utf8(name, x);
+      append_utf8(name, y);
+      json += (n ? ", " : "") + poem("詩" + std::to_string(n), "某", "青山橫北郭（" + name + "本作「嶺」）。");
+      ++n;
+    }
+  }
+  json += "]";
+  CHECK_THROWS_WITH(f.import_json("many.json", json, "A"), Catch::Contains("201 witnesses") && Catch::Contains("at most 200"));
+  CHECK_FALSE(EditionRepository(f.db).find("A"));
 }

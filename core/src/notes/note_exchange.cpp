@@ -17,6 +17,7 @@
 #include "notes/anchor_finder.h"
 #include "notes/external_quote.h"
 #include "notes/notes_csv.h"
+#include "notes/note_region.h"
 #include "notes/note_store.h"
 #include "notes/w3c_reader.h"
 #include "notes/w3c_writer.h"
@@ -33,6 +34,16 @@ detail::AbsorbResult absorb_from(detail::NoteStore& store, const detail::NoteRec
     throw InputError(file + ": " + e.what() + "; nothing was imported");
   } catch (const InputError& e) {
     throw InputError(file + ": " + e.what() + "; nothing was imported");
+  }
+}
+
+// A region a file's note of a jiaozhu edition names: on a page its passage
+// stands on, inside the image, as a note added here must be.
+void check_region(Database& db, const detail::NoteRecord& rec, const std::string& file, std::size_t index) {
+  try {
+    detail::check_received_region(db, rec.note, file + ": annotation " + std::to_string(index));
+  } catch (const InputError& e) {
+    throw InputError(std::string(e.what()) + "; nothing was imported");
   }
 }
 
@@ -154,6 +165,7 @@ NotesImportReport import_notes(Database& db, const std::filesystem::path& file, 
     for (std::size_t i = 0; i < records.size(); ++i) {
       detail::NoteRecord& rec = records[i];
       if (!rec.external_source.empty()) placer.place(rec, i + 1, report);
+      else if (!rec.note.region.empty()) check_region(db, rec, name, i + 1);
       const detail::AbsorbResult r = absorb_from(store, rec, name);
       report.notes_added += r.note_added ? 1 : 0;
       report.revisions_added += r.revisions_added;

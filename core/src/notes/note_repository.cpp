@@ -17,6 +17,7 @@
 #include "jiaozhu/people.h"
 #include "jiaozhu/query.h"
 #include "jiaozhu/unicode.h"
+#include "notes/note_region.h"
 #include "notes/note_store.h"
 #include "notes/note_target_spec.h"
 #include "notes/quote_anchor.h"
@@ -195,33 +196,6 @@ Note write_revision(Database& db, const std::string& id, const std::function<Not
 
 // Fills the target fields of `record` (and its passage number) with what
 // `request` names: a passage or span of it, a variant, link or character.
-// The page and rectangle of a note on a region of a passage's page image:
-// a page of the passage that has an image, the rectangle inside that image
-// where its size is known.
-void resolve_region(Database& db, const NoteRequest& request, Note& n) {
-  const ImageRegion r = parse_region(*request.region);
-  const PassagePages pages = FacsimileRepository(db).of_passage(request.address);
-  const ShownImage* image = nullptr;
-  for (const ShownImage& s : pages.images) {
-    if (request.region_page.empty() || s.image.page == request.region_page) {
-      image = &s;
-      break;
-    }
-  }
-  if (!image) {
-    const std::string why = request.region_page.empty() ? "none of its pages has an image"
-                                                        : "it stands on no page " + request.region_page + " with an image";
-    throw NotFound(request.address + ": " + why + " (see `jiaozhu facsimile " + request.address + "`)");
-  }
-  const PageImage& i = image->image;
-  if (i.width > 0 && (r.x + r.w > i.width || r.y + r.h > i.height)) {
-    throw UsageError("the region " + r.text() + " reaches outside the image of page " + i.page + " (" +
-                     std::to_string(i.width) + "×" + std::to_string(i.height) + " pixels)");
-  }
-  n.region_page = i.page;
-  n.region = r.text();
-}
-
 void resolve_target(Database& db, const NoteRequest& request, detail::NoteRecord& record) {
   Note& n = record.note;
   n.target = request.target;
@@ -244,7 +218,7 @@ void resolve_target(Database& db, const NoteRequest& request, detail::NoteRecord
       n.suffix = to_utf8(q.suffix);
     } else {
       n.exact = to_utf8(p.text.substr(0, 24));  // the opening it follows (anchor_finder.h)
-      if (request.region) resolve_region(db, request, n);
+      if (request.region) detail::place_region(db, request.address, *request.region, request.region_page, n);
     }
     if (request.region && n.target != NoteTarget::kPassage) {
       throw UsageError("a note on a region of a page is on the passage, not on words of it: leave out --quote and --start");
