@@ -47,6 +47,14 @@ assert " git merge-driver -- %O %A %B %P" in driver, driver
 dash = os.path.join(root, "-ours.db"); shutil.copy(db, dash)
 run("git", "merge-driver", "--", dash, dash, db, "-ours.db")
 
+# A collaborator's file in WAL mode is merged without -wal or -shm left beside it.
+wal = os.path.join(root, "wal.db"); shutil.copy(db, wal)
+run("--db", wal, "note", "add", "A:2", "--text", "from a WAL copy")
+subprocess.run(["sqlite3", wal, "PRAGMA journal_mode=WAL"], check=True, capture_output=True)
+assert not os.path.exists(wal + "-wal") and not os.path.exists(wal + "-shm")
+run("--db", db, "merge", wal)
+assert not os.path.exists(wal + "-wal") and not os.path.exists(wal + "-shm"), "merge left -wal/-shm beside the file it read"
+
 # dump: escaped, read-only, one line for a non-database.
 raw = os.path.join(root, "raw.db"); shutil.copy(db, raw)
 run("--db", raw, "note", "add", "A:1", "--text", "plain")

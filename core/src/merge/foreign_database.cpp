@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -26,8 +27,23 @@ namespace {
 constexpr int kApplicationId = 0x4A5A4442;  // 'JZDB', as in db/database.cpp
 constexpr int kBusyTimeoutMs = 10000;
 
+// `path` as a file: URI that opens it immutable: SQLite then takes no lock,
+// reads no journal or WAL beside it (they are not this copy's to play) and,
+// for a file in WAL mode, writes no -wal or -shm next to it (a merge driver
+// left them in the work tree).
+std::string immutable_uri(const std::string& path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out = "file:";
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') out += static_cast<char>(c);
+    else out += '%', out += kHex[c >> 4], out += kHex[c & 15];
+  }
+  return out + "?immutable=1";
+}
+
 std::unique_ptr<SQLite::Database> open_hardened(const std::string& name) {
-  auto db = std::make_unique<SQLite::Database>(name, SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX, kBusyTimeoutMs);
+  auto db = std::make_unique<SQLite::Database>(immutable_uri(std::filesystem::absolute(name).string()),
+                                               SQLite::OPEN_READONLY | SQLite::OPEN_NOMUTEX | SQLite::OPEN_URI, kBusyTimeoutMs);
   sqlite3* h = db->getHandle();
   sqlite3_db_config(h, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
   sqlite3_db_config(h, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
