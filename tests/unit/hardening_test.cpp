@@ -16,6 +16,7 @@
 #include "jiaozhu/import.h"
 #include "jiaozhu/notes.h"
 #include "jiaozhu/parallels.h"
+#include "jiaozhu/search.h"
 #include "jiaozhu/workflow.h"
 #include "support.h"
 #include "util/bounded_input.h"
@@ -256,4 +257,24 @@ TEST_CASE("parallels of a repetitive passage against another are found within bo
   CHECK(found.size() <= 256);  // one pair of passages, at most kMaxShifts diagonals
   CHECK(found.front().other.address == "C:2");
   CHECK(found.front().length >= 90000);
+}
+
+TEST_CASE("a search through an index that no longer matches the text says the index is damaged") {
+  jz_test::TempDir dir;
+  const auto path = dir / "s.db";
+  make_database(path, "天地玄黃，宇宙洪荒。\n日月盈昃，辰宿列張。\n");
+  {
+    // The text changed under the index, as a damaged index or a hand edit leaves it.
+    SQLite::Database raw(path.string(), SQLite::OPEN_READWRITE);
+    raw.exec("UPDATE passage SET text = '寒來暑往，秋收冬藏。' WHERE seq = 1");
+  }
+  Database db = open_database(path, OpenMode::kExisting);
+  SearchRequest r;
+  r.query = "玄黃";
+  CHECK_THROWS_WITH(search(db, r), Catch::Contains("the search index is damaged") && Catch::Contains("A:1") &&
+                                       Catch::Contains("jiaozhu reindex"));
+  reindex(db);
+  CHECK(search(db, r).total == 0);
+  r.query = "秋收";
+  CHECK(search(db, r).total == 1);
 }

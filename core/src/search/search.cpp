@@ -1,5 +1,7 @@
 #include "jiaozhu/search.h"
 
+#include <sqlite3.h>
+
 #include <SQLiteCpp/Database.h>
 #include <SQLiteCpp/Statement.h>
 
@@ -8,7 +10,10 @@
 #include <set>
 #include <nlohmann/json.hpp>
 
+#include "jiaozhu/address.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/fold.h"
+#include "jiaozhu/unicode.h"
 #include "jiaozhu/decisions.h"
 #include "jiaozhu/edition.h"
 #include "jiaozhu/error.h"
@@ -90,6 +95,9 @@ auto guarded(F&& f) {
   try {
     return f();
   } catch (const SQLite::Exception& e) {
+    if ((e.getErrorCode() & 0xFF) == SQLITE_CORRUPT) {
+      throw DatabaseError(std::string("the search index is damaged (") + e.what() + "): run `jiaozhu reindex`");
+    }
     if (std::string(e.what()).find("fts5") != std::string::npos) {
       throw UsageError("cannot search for that: the query is not well formed");
     }
@@ -97,6 +105,34 @@ auto guarded(F&& f) {
   }
 }
 
+
+// The index listed a passage whose words do not hold the query, or that it
+// cannot read back: it no longer matches the text (damaged, or edited by
+// hand), and its counts cannot be trusted either.
+[[noreturn]] void damaged(const SearchHit& h) {
+  throw DatabaseError("the search index is damaged: it lists " + format_address(h.siglum, h.seq) +
+                      ", whose text does not hold the query; run `jiaozhu reindex`");
+}
+
+// Whether the words a hit has marked are the query's: FTS5 marks a hit by
+// the positions its index holds, so an index that no longer matches the
+// text marks other words (or none). Han characters are one token each and
+// are checked; Latin words may be a prefix query's, and are not.
+bool holds_query(const SearchHit& h, const std::u32string& query_han, const Folding& folding) {
+  if (h.matches.empty() && h.title_matches.empty() && h.author_matches.empty()) return false;
+  const auto marked_ok = [&](const std::string& text, const std::vector<Span>& spans) {
+    if (spans.empty()) return true;
+    const std::u32string folded = folding.code_points(to_code_points(text));
+    for (const Span& s : spans) {
+      for (std::size_t i = s.begin; i < s.end && i < folded.size(); ++i) {
+        if (is_han(folded[i]) && query_han.find(folded[i]) == std::u32string::npos) return false;
+      }
+    }
+    return true;
+  };
+  return marked_ok(h.text, h.matches) && marked_ok(h.title.value_or(""), h.title_matches) &&
+         marked_ok(h.author.value_or(""), h.author_matches);
+}
 
 // The passages mentioning `person`, with the spans of the mentions.
 std::map<int64_t, std::vector<Span>> mentions_of(Database& db, const std::string& person) {
@@ -290,21 +326,25 @@ SearchResult search_now(Database& db, const SearchRequest& r) {
       q->bind(":close", kClose);
       q->bind(":query", fts_query);
     }
+    const std::u32string query_han = db.folding().code_points(to_code_points(r.query));
     for (std::size_t i = first; i < last; ++i) {
       const auto [score, id] = scored[i];
       SQLite::Statement& page = edited.count(id) ? *edited_page : base_page;
       const PassageRange* range = range_of(ranges, id);
       page.bind(":id", id);
-      if (!page.executeStep()) { page.reset(); continue; }
       SearchHit h;
       h.siglum = range->siglum;
       h.seq = id - range->first_id + 1;
+      if (!page.executeStep()) damaged(h);
       if (ranked) h.score = score;
       std::tie(h.text, h.matches) = unmark(page.getColumn(0).getString());
       read_label(page, 1, h.title, h.title_matches);
       read_label(page, 2, h.author, h.author_matches);
       h.ref = detail::optional_text(page.getColumn(5));
       page.reset();
+      // The index named a passage whose words do not hold the query: it
+      // no longer matches the text (damaged, or edited by hand).
+      if (!holds_query(h, query_han, db.folding())) damaged(h);
       out.hits.push_back(std::move(h));
     }
     return 0;
