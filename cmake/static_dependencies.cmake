@@ -1,5 +1,8 @@
-# Links SQLite, ICU, Nettle, libstdc++ and libgcc into the executables from
-# their static archives (JZ_STATIC_DEPS), leaving only the C library shared.
+# Links SQLite, ICU, Nettle, pugixml, libstdc++ and libgcc into the
+# executables from their static archives (JZ_STATIC_DEPS), leaving only the C
+# library shared (libcurl, for one command, is loaded when it runs:
+# core/src/facsimile/url_fetch.cpp). JZ_PUGIXML names the pugixml target to
+# link: the shared one would bring libstdc++.so back.
 #
 # Why: every shared library is mapped and relocated at each start, and a
 # scholar runs jiaozhu hundreds of times from scripts. On the 2-core VM a
@@ -44,4 +47,7 @@ if(JZ_STATIC_DEPS)
     INTERFACE_LINK_LIBRARIES "ICU::uc")
   set_target_properties(PkgConfig::NETTLE PROPERTIES INTERFACE_LINK_LIBRARIES "${JZ_NETTLE_ARCHIVE}")
   add_link_options(-static-libstdc++ -static-libgcc)
+  set(JZ_PUGIXML pugixml::static)
+else()
+  set(JZ_PUGIXML pugixml::pugixml)
 endif()
