@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "app.h"
+#include "jiaozhu/edition.h"
 #include "jiaozhu/edition_dating.h"
 #include "jiaozhu/error.h"
 #include "jiaozhu/field.h"
@@ -36,6 +37,7 @@ void run_variant_kind(const Globals& g, const KindArgs& a) {
 
 struct DatingArgs {
   std::string siglum, dynasty, dated, year, note, author;
+  bool partial = false, whole = false;  // the edition's extent (edition_extent)
   bool json = false;
   std::vector<CLI::Option*> given;  // --dynasty, --dated, --year
 };
@@ -51,11 +53,27 @@ std::string known_dynasties() {
   return out;
 }
 
+// --partial or --whole: what part of the work the edition holds.
+void run_edition_extent(const Globals& g, const DatingArgs& a, const std::string& note) {
+  if (a.partial && a.whole) throw UsageError("give --partial or --whole, not both");
+  Database db = g.open();
+  db.write([&] {
+    EditionRepository editions(db);
+    editions.set_partial(editions.get(a.siglum).uuid, a.partial, note, author_or_unknown(a.author));
+  });
+  print_result(a.json, {{"edition", a.siglum}, {"partial", a.partial}},
+               a.partial ? a.siglum + " is a partial witness: collated where it has the text, its lack of the rest no entry"
+                         : a.siglum + " holds the whole work: a passage it lacks is an entry (無此首)");
+}
+
 void run_edition_set(const Globals& g, const DatingArgs& a) {
   const std::string note = checked_argument(Field::kDecisionNote, a.note, "--note");
   std::size_t given = 0;
   for (const CLI::Option* o : a.given) given += o->count();
-  if (given != 1) throw UsageError("give one of --dynasty, --dated and --year ('' for none)");
+  if ((a.partial || a.whole) && given == 0) return run_edition_extent(g, a, note);
+  if (given != 1 || a.partial || a.whole) {
+    throw UsageError("give one of --dynasty, --dated and --year ('' for none), or one of --partial and --whole");
+  }
   const std::string dated = !a.year.empty() ? a.year : !a.dated.empty() ? a.dated : a.dynasty;
   if (!a.year.empty() && !read_dating(a.year).year) throw UsageError("--year '" + a.year + "' is not a year (1705, -221)");
   Database db = g.open();
@@ -109,12 +127,15 @@ void add_kind_commands(CLI::App& app, Globals& g) {
 
 void add_edition_set_command(CLI::App* edition, Globals& g) {
   auto dating = std::make_shared<DatingArgs>();
-  auto* set = edition->add_subcommand("set", "Date an edition (for 避諱): edition set S --dynasty 唐 | --dated 康熙 | --year 1705");
+  auto* set = edition->add_subcommand(
+      "set", "Date an edition (for 避諱): edition set S --dynasty 唐 | --dated 康熙 | --year 1705; or its extent: --partial | --whole");
   set->add_option("SIGLUM", dating->siglum, "The edition")->required();
   auto* dynasty = set->add_option("--dynasty", dating->dynasty, "The dynasty its text is dated to (唐, 宋, 清 …); '' for none");
   auto* dated = set->add_option("--dated", dating->dated, "The reign (era name) it is dated to: 康熙, 道光 …");
   auto* year = set->add_option("--year", dating->year, "The year it is dated to (1705; negative before the common era)");
   dating->given = {dynasty, dated, year};
+  set->add_flag("--partial", dating->partial, "It holds only part of the work (an anthology, a fragment): no entry for what it lacks");
+  set->add_flag("--whole", dating->whole, "It holds the whole work again");
   set->add_option("--note", dating->note, "On what evidence");
   add_author_option(set, dating->author);
   add_json_flag(set, g, dating->json, "Print the dating as JSON");

@@ -62,6 +62,15 @@ grep -qF '<supplied>夷</supplied>' "$dir/app.xml" || fail "the TEI has no <supp
 "$jz" -q "${db[@]}" alias add 李世民 太宗皇帝 --kind title >/dev/null
 "$jz" "${db[@]}" align A B >/dev/null
 if "$jz" "${db[@]}" variants A B --class substantive | grep -q '太宗皇帝'; then fail "太宗皇帝/李世民 is still a reading once aliased"; fi
+# A partial witness by hand (an anthology of two poems): no entry for the five it lacks.
+python3 -c 'import json; print(json.dumps([{"title": "送友人", "author": "李白", "paragraphs": ["青山橫南郭，白水遶東城。"]},
+  {"title": "蜀道難", "author": "李白", "paragraphs": ["噫吁嚱，危乎高哉！"]}], ensure_ascii=False))' >"$dir/C.json"
+"$jz" -q "${db[@]}" import "$dir/C.json" --work 唐詩 --siglum C >/dev/null 2>&1
+"$jz" -q "${db[@]}" align A C >/dev/null
+"$jz" "${db[@]}" apparatus A C | grep -q "無此段" || fail "an anthology lacking poems has no lacuna entry before it is marked partial"
+"$jz" -q "${db[@]}" edition set C --partial >/dev/null
+if "$jz" "${db[@]}" apparatus A C | grep -q "無此段"; then fail "a partial witness's lack of a poem is an entry"; fi
+"$jz" "${db[@]}" apparatus A C | grep -q "南" || fail "the partial witness's reading 南 is not in the apparatus"
 "$jz" "${db[@]}" check >/dev/null || fail "check fails"
 # Files named by number, as a shell's glob sorts them.
 for n in 0 1000 10000 2000; do printf '[{"title": "詩%s", "paragraphs": ["第%s首。"]}]\n' $n $n >"$dir/poet.tang.$n.json"; done
