@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "app.h"
 #include "jiaozhu/error.h"
@@ -182,11 +183,16 @@ void add_git_commands(CLI::App& app, Globals& g) {
       const std::string path = file->empty() ? g.db_path : checked_argument(Field::kFileName, *file, "FILE");
       // git log -p runs this on every version of the file in history: one
       // that cannot be read is said in a line and the log goes on.
+      // Whole, then through the terminal gate's escaping: a received file
+      // may hold ESC, OSC or U+202E, and textconv output reaches a terminal.
+      std::ostringstream text;
       try {
-        dump_file(path, std::cout);
+        dump_file(path, text);
       } catch (const DatabaseError& e) {
-        std::cout << "(not a jiaozhu database this build reads: " << printable(e.what()) << ")\n";
+        text.str("");
+        text << "(not a jiaozhu database this build reads: " << e.what() << ")\n";
       }
+      std::cout << printable(text.str());
     });
   });
 }

@@ -16,6 +16,8 @@ constexpr std::size_t kPageSizeAt = 16;
 constexpr std::size_t kChangeCounterAt = 24;
 constexpr std::size_t kPageCountAt = 28;
 constexpr std::size_t kValidForAt = 92;
+constexpr std::size_t kUserVersionAt = 60;
+constexpr char kSqliteMagic[] = "SQLite format 3";  // followed by a NUL
 
 std::uint32_t big_endian(const unsigned char* p, std::size_t n) {
   std::uint32_t v = 0;
@@ -34,9 +36,8 @@ void check_sqlite_header(const std::filesystem::path& path) {
   std::array<unsigned char, kHeaderSize> h{};
   std::ifstream in(path, std::ios::binary);
   in.read(reinterpret_cast<char*>(h.data()), h.size());
-  static const char kMagic[] = "SQLite format 3";  // followed by a NUL
   if (static_cast<std::size_t>(in.gcount()) < kHeaderSize ||
-      std::memcmp(h.data(), kMagic, sizeof kMagic) != 0) {
+      std::memcmp(h.data(), kSqliteMagic, sizeof kSqliteMagic) != 0) {
     throw DatabaseError(path.string() + " is not a SQLite database");
   }
   std::uint64_t page_size = big_endian(&h[kPageSizeAt], 2);
@@ -50,6 +51,17 @@ void check_sqlite_header(const std::filesystem::path& path) {
                         std::to_string(pages * page_size) + " bytes, the file has " +
                         std::to_string(size));
   }
+}
+
+std::optional<SqliteHeaderFields> read_header_fields(const std::filesystem::path& path) {
+  std::array<unsigned char, kHeaderSize> h{};
+  std::ifstream in(path, std::ios::binary);
+  in.read(reinterpret_cast<char*>(h.data()), h.size());
+  if (static_cast<std::size_t>(in.gcount()) < kHeaderSize || std::memcmp(h.data(), kSqliteMagic, sizeof kSqliteMagic) != 0) {
+    return std::nullopt;
+  }
+  const std::uint32_t page_size = big_endian(&h[kPageSizeAt], 2);
+  return SqliteHeaderFields{page_size == 1 ? 65536 : page_size, static_cast<int>(big_endian(&h[kUserVersionAt], 4))};
 }
 
 }  // namespace jiaozhu::detail

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "db/file_header.h"
 #include "jiaozhu/atomic_file.h"
 #include "jiaozhu/error.h"
 
@@ -20,7 +21,7 @@ namespace {
 
 // SQLite's journal format (https://www.sqlite.org/fileformat.html, 4.4): a
 // header of one sector, then records of page number, page, checksum.
-constexpr std::array<unsigned char, 8> kMagic{0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7};
+constexpr std::array<unsigned char, 8> kJournalMagic{0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7};
 constexpr std::string_view kMark = "jz-journal:";
 constexpr std::size_t kMarkValue = 8;  // hex digits of the nonce
 constexpr const char* kPending = "jz-journal:--------";
@@ -67,7 +68,7 @@ std::optional<Journal> read_journal(const std::string& name) {
     std::array<unsigned char, 28> h{};
     in.seekg(static_cast<std::streamoff>(offset));
     if (!in.read(reinterpret_cast<char*>(h.data()), h.size())) break;
-    if (!std::equal(kMagic.begin(), kMagic.end(), h.begin())) break;
+    if (!std::equal(kJournalMagic.begin(), kJournalMagic.end(), h.begin())) break;
     uint32_t records = be32(&h[8]);
     if (first) {
       j.nonce = be32(&h[12]);
@@ -122,14 +123,6 @@ std::optional<std::string> mark_in_file(const std::filesystem::path& path, uint3
   return std::nullopt;
 }
 
-uint32_t file_page_size(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  unsigned char header[18] = {};
-  if (!in.read(reinterpret_cast<char*>(header), sizeof header)) return 0;
-  const uint32_t size = (uint32_t{header[16]} << 8) | header[17];
-  return size == 1 ? 65536 : size;
-}
-
 // Sets the journal aside under a name SQLite never reads, and says so: the
 // next command opens the file as it is, and the journal is kept for whoever
 // it belongs to.
@@ -161,7 +154,7 @@ void stamp_journal(SQLite::Database& db, const std::filesystem::path& path) {
   // Until the journal is synced its magic is zeros (SQLite writes it then):
   // the nonce after it is there from the start and stays.
   const bool unsynced = std::all_of(header.begin(), header.begin() + 8, [](unsigned char c) { return c == 0; });
-  if (!unsynced && !std::equal(kMagic.begin(), kMagic.end(), header.begin())) return;
+  if (!unsynced && !std::equal(kJournalMagic.begin(), kJournalMagic.end(), header.begin())) return;
   SQLite::Statement mark(db, "UPDATE setting SET value = ? WHERE key = 'journal'");
   mark.bind(1, std::string(kMark) + hex8(be32(&header[12])));
   mark.exec();
@@ -170,7 +163,8 @@ void stamp_journal(SQLite::Database& db, const std::filesystem::path& path) {
 void check_journal_owner(const std::filesystem::path& path) {
   const std::optional<Journal> j = read_journal(journal_of(path));
   if (!j || !j->plays) return;
-  const uint32_t own_page_size = file_page_size(path);
+  const auto header = read_header_fields(path);
+  const uint32_t own_page_size = header ? header->page_size : 0;
   if (own_page_size != 0 && own_page_size != j->page_size) {
     refuse(path, "its pages are of " + std::to_string(j->page_size) + " bytes, this file's of " +
                      std::to_string(own_page_size));

@@ -5,19 +5,16 @@
 // derives from the texts (variants, mentions, search indexes) is left out.
 #include <SQLiteCpp/Statement.h>
 
-#include <unicode/utf8.h>
-
 #include <unistd.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <ostream>
-#include <sstream>
 
+#include "db/file_header.h"
 #include "jiaozhu/database.h"
+#include "jiaozhu/error.h"
 #include "jiaozhu/unicode.h"
 #include "jiaozhu/workflow.h"
-#include "jiaozhu/error.h"
 #include "util/sha256.h"
 
 namespace jiaozhu {
@@ -170,57 +167,9 @@ void dump_database(Database& db, std::ostream& out) {
   });
 }
 
-namespace {
-
-bool shown_raw(UChar32 c) {
-  const bool control = c < 0x20 || (c >= 0x7F && c < 0xA0);
-  const bool bidi = (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E || c == 0x200F ||
-                    c == 0x061C;
-  return !control && !bidi;
-}
-
-// `text` with every control and bidi character and every byte that is not
-// UTF-8 written as an escape, line breaks kept: what a received file holds
-// reaches a terminal as text.
-std::string escaped(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
-  const auto length = static_cast<int32_t>(text.size());
-  char code[16];
-  for (int32_t i = 0; i < length;) {
-    const int32_t start = i;
-    UChar32 c;
-    U8_NEXT(s, i, length, c);
-    if (c == '\n' || (c >= 0 && shown_raw(c))) {
-      out.append(text.substr(static_cast<std::size_t>(start), static_cast<std::size_t>(i - start)));
-    } else if (c < 0) {
-      for (int32_t j = start; j < i; ++j) std::snprintf(code, sizeof code, "\\x%02x", s[j]), out += code;
-    } else {
-      std::snprintf(code, sizeof code, c < 0x100 ? "\\x%02x" : "\\u%04x", static_cast<unsigned>(c));
-      out += code;
-    }
-  }
-  return out;
-}
-
-// The user_version in the header of the SQLite file at `path`, or -1.
-int header_version(const std::filesystem::path& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) return -1;
-  unsigned char h[64] = {};
-  const std::size_t n = std::fread(h, 1, sizeof h, f);
-  std::fclose(f);
-  if (n < sizeof h) return -1;
-  return static_cast<int>((uint32_t{h[60]} << 24) | (uint32_t{h[61]} << 16) | (uint32_t{h[62]} << 8) | h[63]);
-}
-
-}  // namespace
-
 void dump_file(const std::filesystem::path& path, std::ostream& out) {
-  std::ostringstream text;
-  const int version = header_version(path);
-  if (version >= 0 && version < current_schema_version()) {
+  const auto header = detail::read_header_fields(path);
+  if (header && header->user_version < current_schema_version()) {
     // An older file as git stored it: upgraded in a copy, never in place.
     std::error_code ec;
     const std::filesystem::path dir = std::filesystem::temp_directory_path(ec) / ("jiaozhu-dump-" + std::to_string(::getpid()));
@@ -236,12 +185,11 @@ void dump_file(const std::filesystem::path& path, std::ostream& out) {
     std::filesystem::copy_file(path, copy, std::filesystem::copy_options::overwrite_existing, ec);
     if (ec) throw DatabaseError(path.string() + ": cannot copy it to read its older schema: " + ec.message());
     Database db = open_database(copy, OpenMode::kExisting);
-    dump_database(db, text);
-  } else {
-    Database db = open_database(path, OpenMode::kRead);
-    dump_database(db, text);
+    dump_database(db, out);
+    return;
   }
-  out << escaped(text.str());
+  Database db = open_database(path, OpenMode::kRead);
+  dump_database(db, out);
 }
 
 }  // namespace jiaozhu
