@@ -26,12 +26,12 @@ std::vector<std::string> texts(const std::vector<const CollatedPassage*>& side) 
   return out;
 }
 
-// Two author fields that name one person (太宗皇帝 and 李世民, once the alias
-// is known), a digitiser's number after a name (李昂1) left out.
-bool same_person(const std::string& a, const std::string& b, const CollationRules& rules) {
+// Two author names, without a digitiser's number, that name one person
+// (太宗皇帝 and 李世民, once the alias is known).
+bool same_person(const std::u32string& a, const std::u32string& b, const CollationRules& rules) {
   if (!rules.person_names || rules.person_names->empty()) return false;
-  const auto person = [&](const std::string& name) -> std::optional<int64_t> {
-    const auto it = rules.person_names->find(to_utf8(fold_code_points(without_name_number(to_code_points(name)))));
+  const auto person = [&](const std::u32string& name) -> std::optional<int64_t> {
+    const auto it = rules.person_names->find(to_utf8(fold_code_points(name)));
     return it == rules.person_names->end() ? std::nullopt : std::optional<int64_t>(it->second);
   };
   const auto pa = person(a);
@@ -47,8 +47,9 @@ bool editorial(VariantField field, const std::string& a, const std::string& b, c
                const CollationRules& rules) {
   const std::u32string ta = to_code_points(a), tb = to_code_points(b);
   if (field == VariantField::kAuthor) {
-    return is_unknown_author(ta) || is_unknown_author(tb) || without_name_number(ta) == without_name_number(tb) ||
-           same_person(a, b, rules);
+    if (is_unknown_author(ta) || is_unknown_author(tb)) return true;
+    const std::u32string na = without_name_number(ta), nb = without_name_number(tb);
+    return na == nb || same_person(na, nb, rules);
   }
   const bool a_empty = v.a.start == v.a.end, b_empty = v.b.start == v.b.end;
   if (b_empty && is_title_heading_or_elision(ta, v.a.start, v.a.end, tb, v.b.start)) return true;

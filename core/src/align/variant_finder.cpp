@@ -131,8 +131,10 @@ class Finder {
   VariantClass classify(const Range& r) const {
     const std::size_t na = r.a_to - r.a_from, nb = r.b_to - r.b_from;
     const bool a_han = all(a_, r.a_from, r.a_to, Kind::kHan), b_han = all(b_, r.b_from, r.b_to, Kind::kHan);
-    if ((na == 0 && b_han && (attribution_tag(b_, r.b_from, r.b_to) || stray_ending(b_, r.b_from, r.b_to))) ||
-        (nb == 0 && a_han && (attribution_tag(a_, r.a_from, r.a_to) || stray_ending(a_, r.a_from, r.a_to)))) {
+    if ((na == 0 && b_han && (in_one_passage(b_, r.b_from, r.b_to, is_attribution_tag) ||
+                              in_one_passage(b_, r.b_from, r.b_to, is_stray_ending))) ||
+        (nb == 0 && a_han && (in_one_passage(a_, r.a_from, r.a_to, is_attribution_tag) ||
+                              in_one_passage(a_, r.a_from, r.a_to, is_stray_ending)))) {
       return VariantClass::kEditorial;
     }
     if (a_han && b_han) {
@@ -178,20 +180,15 @@ class Finder {
     return !ca.empty() && transformed("Hant-Hans", ca) == transformed("Hant-Hans", cb);
   }
 
-  // Units [from, to) of a side, all in one passage, close a line after a
-  // dash: 「——韓愈」, which one edition adds to name a 聯句 line's poet.
-  static bool attribution_tag(const CollationText& side, std::size_t from, std::size_t to) {
+  // Units [from, to) of a side lie in one passage and its text there is
+  // editorial matter by `test` (editorial_matter.h): 「——韓愈」 closing a
+  // line, which one edition adds to name a 聯句 line's poet; a stray mark
+  // after the closing punctuation of the last line.
+  static bool in_one_passage(const CollationText& side, std::size_t from, std::size_t to,
+                             bool (*test)(std::u32string_view, uint32_t, uint32_t)) {
     const Unit& first = side.units[from];
     const Unit& last = side.units[to - 1];
-    return first.passage == last.passage && is_attribution_tag(side.passages[first.passage], first.begin, last.end());
-  }
-
-  // Units [from, to) of a side, all in one passage, stand after the
-  // closing punctuation of its last line: a digitisation's stray mark.
-  static bool stray_ending(const CollationText& side, std::size_t from, std::size_t to) {
-    const Unit& first = side.units[from];
-    const Unit& last = side.units[to - 1];
-    return first.passage == last.passage && is_stray_ending(side.passages[first.passage], first.begin, last.end());
+    return first.passage == last.passage && test(side.passages[first.passage], first.begin, last.end());
   }
 
   // Both runs lie within a pair of phrases a Taiwan or Hong Kong phrase

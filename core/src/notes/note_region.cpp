@@ -6,6 +6,12 @@
 #include "jiaozhu/facsimile.h"
 
 namespace jiaozhu::detail {
+namespace {
+
+// Whether `r` reaches outside image `i`, when its size is known.
+bool outside(const ImageRegion& r, const PageImage& i) { return i.width > 0 && (r.x + r.w > i.width || r.y + r.h > i.height); }
+
+}  // namespace
 
 void place_region(Database& db, const std::string& address, const std::string& region, const std::string& page, Note& n) {
   const ImageRegion r = parse_region(region);
@@ -22,7 +28,7 @@ void place_region(Database& db, const std::string& address, const std::string& r
     throw NotFound(address + ": " + why + " (see `jiaozhu facsimile " + address + "`)");
   }
   const PageImage& i = image->image;
-  if (i.width > 0 && (r.x + r.w > i.width || r.y + r.h > i.height)) {
+  if (outside(r, i)) {
     throw UsageError("the region " + r.text() + " reaches outside the image of page " + i.page + " (" +
                      std::to_string(i.width) + "×" + std::to_string(i.height) + " pixels)");
   }
@@ -43,7 +49,7 @@ void check_received_region(Database& db, const Note& n, const std::string& where
   }
   for (const ShownImage& s : pages.images) {
     const PageImage& i = s.image;
-    if (i.page == n.region_page && i.width > 0 && (r.x + r.w > i.width || r.y + r.h > i.height)) {
+    if (i.page == n.region_page && outside(r, i)) {
       throw InputError(where + ": its region " + r.text() + " reaches outside the image of page " + i.page);
     }
   }
