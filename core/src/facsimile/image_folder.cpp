@@ -82,11 +82,12 @@ std::optional<PixelSize> image_size(const std::filesystem::path& file) {
   return std::nullopt;
 }
 
-std::optional<std::filesystem::path> file_inside(const std::filesystem::path& folder, const std::filesystem::path& name) {
+namespace {
+
+// file_inside, the folder already resolved (`root`, canonical).
+std::optional<std::filesystem::path> inside_root(const std::filesystem::path& root, const std::filesystem::path& name) {
   std::error_code ec;
-  const std::filesystem::path root = std::filesystem::canonical(folder, ec);
-  if (ec) return std::nullopt;
-  const std::filesystem::path real = std::filesystem::canonical(folder / name, ec);
+  const std::filesystem::path real = std::filesystem::canonical(root / name, ec);
   if (ec || !std::filesystem::is_regular_file(real, ec)) return std::nullopt;
   // Inside: the folder's path is a whole-component prefix of the file's.
   auto r = root.begin();
@@ -96,13 +97,24 @@ std::optional<std::filesystem::path> file_inside(const std::filesystem::path& fo
   return real;
 }
 
+}  // namespace
+
+std::optional<std::filesystem::path> file_inside(const std::filesystem::path& folder, const std::filesystem::path& name) {
+  std::error_code ec;
+  const std::filesystem::path root = std::filesystem::canonical(folder, ec);
+  if (ec) return std::nullopt;
+  return inside_root(root, name);
+}
+
 std::vector<std::string> image_files(const std::filesystem::path& folder) {
   std::error_code ec;
   std::filesystem::directory_iterator it(folder, ec);
   if (ec) throw InputError(folder.string() + ": cannot read the folder (" + ec.message() + ")");
+  const std::filesystem::path root = std::filesystem::canonical(folder, ec);
+  if (ec) throw InputError(folder.string() + ": cannot read the folder (" + ec.message() + ")");
   std::vector<std::string> out;
   for (const auto& entry : it) {
-    if (!is_image_name(entry.path()) || !file_inside(folder, entry.path().filename())) continue;
+    if (!is_image_name(entry.path()) || !inside_root(root, entry.path().filename())) continue;
     out.push_back(entry.path().filename().string());
   }
   std::sort(out.begin(), out.end(), natural_less);

@@ -262,19 +262,16 @@ InlineMarkup inline_markup_of(SourceFormat format, const ImportOptions& options)
 }
 
 void take_inline_markup(ParsedSource& parsed, const InlineMarkup& markup) {
-  if (markup.notes.size() < 2 && markup.supplements.size() < 2) return;
+  // Most passages hold no bracket at all: each is looked for in the UTF-8
+  // first, before a passage is taken apart.
+  std::vector<std::string> openers;
+  for (const std::u32string* pairs : {&markup.notes, &markup.supplements}) {
+    for (std::size_t k = 0; k + 1 < pairs->size(); k += 2) append_utf8(openers.emplace_back(), (*pairs)[k]);
+  }
+  if (openers.empty()) return;
   for (std::size_t i = 0; i < parsed.passages.size(); ++i) {
     const std::string& text = parsed.passages[i].text;
-    // Most passages hold no bracket at all: look before taking them apart.
-    bool any = false;
-    for (const std::u32string* pairs : {&markup.notes, &markup.supplements}) {
-      for (std::size_t k = 0; k + 1 < pairs->size() && !any; k += 2) {
-        std::string open;
-        append_utf8(open, (*pairs)[k]);
-        any = text.find(open) != std::string::npos;
-      }
-    }
-    if (!any) continue;
+    if (std::none_of(openers.begin(), openers.end(), [&](const std::string& o) { return text.find(o) != std::string::npos; })) continue;
     PassageMarkup(markup, i, parsed).take(to_code_points(text));
   }
 }

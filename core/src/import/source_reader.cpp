@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <functional>
 
 #include "import/inline_markup.h"
 #include "jiaozhu/error.h"
@@ -86,8 +87,9 @@ std::string passage_place(const std::string& file, const PassageDraft& d, std::s
 }
 
 // Each label of `d` as every door stores it (normalized_label), what
-// changed counted in `changes` with its place.
-void normalize_labels(PassageDraft& d, const std::string& place, LabelChanges& changes) {
+// changed counted in `changes` with its place (named only when something
+// changed: most labels are stored as they come).
+void normalize_labels(PassageDraft& d, const std::function<std::string()>& place, LabelChanges& changes) {
   const auto one = [&](std::string& label, const char* field) {
     unsigned fixes = 0;
     label = normalized_label(label, fixes);
@@ -103,7 +105,7 @@ void normalize_labels(PassageDraft& d, const std::string& place, LabelChanges& c
     changes.line_breaks += (fixes & kLabelLineBreak) ? 1 : 0;
     changes.spaces += (fixes & kLabelSpaces) ? 1 : 0;
     changes.nfc += (fixes & kLabelNfc) ? 1 : 0;
-    if (changes.places.size() < LabelChanges::kPlacesKept) changes.places.push_back(place + ": " + field + ": " + kinds);
+    if (changes.places.size() < LabelChanges::kPlacesKept) changes.places.push_back(place() + ": " + field + ": " + kinds);
   };
   const std::pair<std::optional<std::string>*, const char*> labels[] = {
       {&d.title, "title"}, {&d.author, "author"}, {&d.ref, "ref"}, {&d.page, "page"}, {&d.line, "line"}};
@@ -126,7 +128,7 @@ void normalize(std::vector<PassageDraft>& drafts, const std::string& file, Label
                        " (break the text into paragraphs)");
     }
     d.text = to_nfc(d.text);
-    normalize_labels(d, passage_place(file, d, i), changes);
+    normalize_labels(d, [&] { return passage_place(file, d, i); }, changes);
     if (auto fault = passage_fault(d)) throw InputError(passage_place(file, d, i) + ": " + *fault);
   }
 }
