@@ -96,6 +96,10 @@ WebResponse refusal(const std::string& path, int status, const std::string& why)
 // Text made safe for HTML element content and attribute values.
 std::string html_escape(std::string_view text);
 
+// The sigla of a comma-separated list ("B,C", the ?with= of a page), empty
+// items left out.
+std::vector<std::string> sigla_list(const std::string& text);
+
 // Runs the server on 127.0.0.1:`port` (0: any free port) until SIGINT or
 // SIGTERM; `ready` gets the URL to open, with the token, once it listens.
 // Throws UsageError when the port cannot be bound.

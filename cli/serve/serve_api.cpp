@@ -267,17 +267,13 @@ void add_collation_routes(Routes& routes, DatabaseGate& gate) {
   routes.get("/api/apparatus/([^/]+)", [&](const WebRequest& req, WebResponse& res) {
     ApparatusRequest r;
     r.base = id_of(req);
-    std::stringstream in(param(req, "with"));
-    for (std::string s; std::getline(in, s, ',');) if (!s.empty()) r.witnesses.push_back(s);
+    r.witnesses = sigla_list(param(req, "with"));
     if (const std::string p = param(req, "passages"); !p.empty()) r.passages = p;
     gate.with([&](Database& db) {
       // A GET writes nothing: the pairs must be aligned first (POST /api/align).
-      check_apparatus_request(db, r);
-      for (const std::string& w : r.witnesses) {
-        if (!CollationRepository(db).aligned(r.base, w)) {
-          throw UsageError(w + " is not aligned with " + r.base + ": POST /api/align {\"a\": \"" + r.base + "\", \"b\": \"" + w +
-                           "\"}, or run `jiaozhu align " + r.base + " " + w + "`");
-        }
+      for (const std::string& w : unaligned_witnesses(db, r)) {
+        throw UsageError(w + " is not aligned with " + r.base + ": POST /api/align {\"a\": \"" + r.base + "\", \"b\": \"" + w +
+                         "\"}, or run `jiaozhu align " + r.base + " " + w + "`");
       }
       std::ostringstream out;
       write_apparatus_json(build_apparatus(db, r), out);
@@ -346,8 +342,7 @@ void add_decision_routes(Routes& routes, DatabaseGate& gate) {
         ApparatusRequest shown;
         shown.base = parse_address(window).siglum;
         shown.passages = window;
-        std::stringstream in(with);
-        for (std::string s; std::getline(in, s, ',');) if (!s.empty()) shown.witnesses.push_back(s);
+        shown.witnesses = sigla_list(with);
         DecisionRepository(db).remember_places(places_of(build_apparatus(db, shown)));
       }
       send_json(res, place_decision_json(DecisionRepository(db).decide(r)));

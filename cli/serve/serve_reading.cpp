@@ -201,20 +201,11 @@ void parallel_page(Database& db, const std::string& where, WebResponse& res) {
 }
 
 // The sigla of ?with=T,U, each held to the rules of an argument.
-std::vector<std::string> witnesses_of(const WebRequest& req) {
-  std::vector<std::string> out;
-  std::stringstream in(req.param("with"));
-  for (std::string s; std::getline(in, s, ',');) {
-    if (!s.empty()) out.push_back(s);
-  }
-  return out;
-}
-
 void apparatus_page(Database& db, const WebRequest& req, const std::string& where, WebResponse& res) {
   ApparatusRequest request;
   const Address a = window_of(db, where);
   request.base = a.siglum;
-  request.witnesses = witnesses_of(req);
+  request.witnesses = sigla_list(req.param("with"));
   if (request.witnesses.empty()) {
     const Edition base = EditionRepository(db).get(a.siglum);
     for (const Edition& e : EditionRepository(db).all()) {
@@ -226,16 +217,13 @@ void apparatus_page(Database& db, const WebRequest& req, const std::string& wher
   request.witness_texts = true;
   // A GET writes nothing: a witness not aligned yet is offered to align
   // (a POST), not aligned here, and no place is remembered until decided.
-  check_apparatus_request(db, request);
   std::string unaligned;
-  CollationRepository collation(db);
-  std::erase_if(request.witnesses, [&](const std::string& w) {
-    if (collation.aligned(request.base, w)) return false;
+  for (const std::string& w : unaligned_witnesses(db, request)) {
     unaligned += "<p class=\"unaligned\">" + html_escape(w) + " is not aligned with " + html_escape(request.base) +
                  " yet: <button type=\"button\" data-align=\"" + html_escape(w) + "\">align</button> (or run <code>jiaozhu align " +
                  html_escape(request.base) + " " + html_escape(w) + "</code>)</p>\n";
-    return true;
-  });
+    std::erase(request.witnesses, w);
+  }
   std::ostringstream out;
   std::string with;
   for (const std::string& w : request.witnesses) with += (with.empty() ? "" : ",") + w;

@@ -2,6 +2,8 @@
 // library: the database gate, request parameters, errors as answers.
 #include <nlohmann/json.hpp>
 
+#include <sstream>
+
 #include "app.h"
 #include "jiaozhu/database.h"
 #include "jiaozhu/error.h"
@@ -30,6 +32,15 @@ void DatabaseGate::with(const std::function<void(Database&)>& body) {
 }
 
 std::string html_escape(std::string_view text) { return markup_escaped(text); }
+
+std::vector<std::string> sigla_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string s; std::getline(in, s, ',');) {
+    if (!s.empty()) out.push_back(s);
+  }
+  return out;
+}
 
 std::string WebRequest::param(const std::string& name) const {
   const auto it = params.find(name);

@@ -45,6 +45,11 @@ AlignReport align_editions(Database& db, const std::string& a, const std::string
 // and align_editions do.
 Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vector<std::string>* aligned);
 
+// The witnesses of `request` that have no links with its base yet, in
+// request order, after check_apparatus_request: what make_apparatus would
+// align, and what a read (the reading room's GETs) must not.
+std::vector<std::string> unaligned_witnesses(Database& db, const ApparatusRequest& request);
+
 // PersonRepository::merge, with the notes on `from` (and on any member of
 // its group whose identity passes) following to the character kept.
 Person merge_persons(Database& db, const std::string& into, const std::string& from, const std::string& author);
@@ -86,8 +91,9 @@ void dump_database(Database& db, std::ostream& out);
 
 // dump_database of the file at `path` as git's textconv reads it from a
 // commit: opened read-only, never written (an older file is dumped from an
-// upgraded copy in a temporary folder), every control and bidi character
-// escaped as \x1b or \u202e so that `git log -p` sends none to a terminal.
+// upgraded copy in a temporary folder). The text is the file's: the caller
+// that prints it to a terminal escapes it (cli: the terminal gate's
+// printable), so that `git log -p` sends no control character through.
 // Throws DatabaseError naming the file when it is not a jiaozhu database.
 void dump_file(const std::filesystem::path& path, std::ostream& out);
 

@@ -9,10 +9,18 @@
 
 namespace jiaozhu {
 
-Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vector<std::string>* aligned) {
-  check_apparatus_request(db, request);  // before anything is written
+std::vector<std::string> unaligned_witnesses(Database& db, const ApparatusRequest& request) {
+  check_apparatus_request(db, request);
+  CollationRepository collation(db);
+  std::vector<std::string> out;
   for (const std::string& w : request.witnesses) {
-    if (CollationRepository(db).aligned(request.base, w)) continue;
+    if (!collation.aligned(request.base, w)) out.push_back(w);
+  }
+  return out;
+}
+
+Apparatus make_apparatus(Database& db, const ApparatusRequest& request, std::vector<std::string>* aligned) {
+  for (const std::string& w : unaligned_witnesses(db, request)) {  // checked before anything is written
     align_editions(db, request.base, w);
     if (aligned) aligned->push_back(w);
   }
